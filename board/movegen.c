@@ -1,0 +1,341 @@
+/* The fast move generator.  Every piece is described by its PieceInfo (pieces.c, built from the
+ * movement table): leap squares come from precomputed sets, ranging moves from the 16-bit
+ * occupancy word of the line, area moves from a three-step flood fill over set operations.
+ * All "simple" destinations of a piece (one from-to effect, capturing whatever stands on the
+ * destination) are gathered in one set, so a square reached in two ways (lion hawk slide and
+ * lion step, free eagle slide and jump, area move and slide) is generated once (RULES.md §5.1).
+ * Lion-type moves that capture on the way, igui and passes are added separately.
+ */
+#include "movegen.h"
+
+#include "makemove.h"
+
+typedef struct Gen {
+    const Position *pos;
+    const RuleSet *rs;
+    int us;
+    Bitboard own, enemy, empty;
+    Bitboard zone;         /* our promotion zone */
+    Bitboard burn;         /* squares next to an enemy fire demon */
+    Bitboard enemy_demons;
+    MoveList *list;
+} Gen;
+
+static inline void add(Gen *g, Move m) { g->list->moves[g->list->count++] = m; }
+
+/* Distance along ray `ri` of the first occupied square at distance >= from, or edge + 1. */
+static inline int next_occupied(const RayInfo *ri, unsigned w, int from)
+{
+    if (ri->up) {
+        unsigned m = (w >> ri->bit) >> from;
+        return m ? from + __builtin_ctz(m) : ri->edge + 1;
+    }
+    int top = ri->bit - from;
+    if (top < 0)
+        return ri->edge + 1;
+    unsigned m = w & ((2u << top) - 1);
+    return m ? ri->bit - (31 - __builtin_clz(m)) : ri->edge + 1;
+}
+
+/* RULES.md §6: may a range-jumping general of rank `rank` capture the piece `victim`, having
+   jumped over at least one piece when `jumped`? */
+static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool jumped)
+{
+    const PieceInfo *v = &g->rs->piece[victim];
+    switch (g->rs->rules.jumper_capture) {
+    case JUMPCAP_TSA:
+        return v->rank < rank;
+    case JUMPCAP_NOJUMP:
+        return !jumped || v->rank < rank;
+    default: /* cvp: anything, but a royal only as the first piece on the line */
+        return !jumped || !v->royal;
+    }
+}
+
+/* Adds the squares of one ranging line of the piece on `from` to *targets. */
+static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
+{
+    const RayInfo *ri = &geo.ray[from][s->dir];
+    unsigned w = g->pos->lines[ri->line];
+    int limit = s->max < ri->edge ? s->max : ri->edge;
+    if (limit < s->first)
+        return;
+    int b = next_occupied(ri, w, s->first);
+    int last_empty = b - 1 < limit ? b - 1 : limit;
+    int t = from + s->first * ri->delta;
+    for (int k = s->first; k <= last_empty; k++, t += ri->delta)
+        bb_set(targets, t);
+    if (b > limit)
+        return;
+    t = from + b * ri->delta;
+    if (!s->jumps) {
+        if (bb_test(g->enemy, t))
+            bb_set(targets, t);
+        return;
+    }
+    /* Range-jumping general: go on past pieces of lower rank, capturing enemies met on the
+       way as the jumper_capture option allows. */
+    bool jumped = false;
+    for (;;) {
+        int victim = g->pos->board[t];
+        if (piece_colour(victim) != g->us && jumper_may_capture(g, rank, victim, jumped))
+            bb_set(targets, t);
+        if (g->rs->piece[victim].rank >= rank)
+            return;
+        int nb = next_occupied(ri, w, b + 1);
+        if (g->rs->rules.jump_noncapture) {
+            int stop = nb - 1 < limit ? nb - 1 : limit;
+            for (int k = b + 1, e = from + (b + 1) * ri->delta; k <= stop; k++, e += ri->delta)
+                bb_set(targets, e);
+        }
+        if (nb > limit)
+            return;
+        b = nb;
+        t = from + b * ri->delta;
+        jumped = true;
+    }
+}
+
+/* Squares reachable by up to n king steps through empty squares (RULES.md §5.6); the start
+   square counts as vacated. */
+static Bitboard area_targets(const Gen *g, int from, int n)
+{
+    Bitboard passable = g->empty;
+    bb_set(&passable, from);
+    Bitboard frontier = bb_square(from), reach = BB_EMPTY;
+    for (int i = 0; i < n; i++) {
+        Bitboard nb = bb_king_expand(frontier);
+        reach = bb_or(reach, nb);
+        frontier = bb_and(nb, passable);
+    }
+    return reach;
+}
+
+/* Does a piece ending on `final` die next to an enemy demon, given the squares the move
+   captured (`captured`, possibly empty)? */
+static inline bool ends_burned(const Gen *g, int final, Bitboard captured)
+{
+    return bb_intersects(geo.king_nbrs[final], bb_andnot(g->enemy_demons, captured));
+}
+
+/* From-to moves to every square of `targets`, with the promoting versions RULES.md §4.2
+   allows.  A move that captures a demon may escape the burn zone that demon made. */
+static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
+{
+    Bitboard suicide = bb_and(targets, g->burn);
+    Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
+    while (bb_any(demon_victims)) {
+        int t = bb_pop(&demon_victims);
+        if (!ends_burned(g, t, bb_square(t)))
+            bb_clear(&suicide, t);
+    }
+    Bitboard promo = BB_EMPTY;
+    if (pi->promotes_to) {
+        if (bb_test(g->zone, from)) /* E2 only: captures */
+            promo = bb_and(targets, g->enemy);
+        else /* E1 (and E2): moves into the zone */
+            promo = bb_and(targets, g->zone);
+        if (pi->second_chance)
+            promo = bb_or(promo, bb_andnot(bb_and(targets, g->rs->dead[pc]), g->enemy));
+        promo = bb_andnot(promo, suicide);
+    }
+    while (bb_any(targets))
+        add(g, move_make(from, bb_pop(&targets)));
+    while (bb_any(promo))
+        add(g, move_make(from, bb_pop(&promo)) | MOVE_PROMO);
+}
+
+/* A move that captures on `mid` first (igui when to == from, otherwise a double move). */
+static void add_mid_move(Gen *g, int from, int mid, int to, const PieceInfo *pi)
+{
+    Move m = move_make_mid(from, mid, to);
+    add(g, m);
+    if (!pi->promotes_to)
+        return;
+    bool eligible = bb_test(g->zone, from) || bb_test(g->zone, to) ||
+                    (g->rs->rules.promo_any_square && bb_test(g->zone, mid));
+    if (eligible && !ends_burned(g, to, bb_square(mid)))
+        add(g, m | MOVE_PROMO);
+}
+
+/* Lion power: capture an adjacent enemy X (taken from `victims`) and then stay (igui) or step
+   on to any square in `second(X)` that is not the start and not friendly. */
+static void add_lion_moves(Gen *g, int from, const PieceInfo *pi, Bitboard victims,
+                           const Bitboard *second)
+{
+    while (bb_any(victims)) {
+        int x = bb_pop(&victims);
+        add_mid_move(g, from, x, from, pi);
+        Bitboard t = bb_andnot(second[x], g->own);
+        bb_clear(&t, from);
+        while (bb_any(t))
+            add_mid_move(g, from, x, bb_pop(&t), pi);
+    }
+}
+
+static void add_line_lion_moves(Gen *g, int from, const PieceInfo *pi)
+{
+    for (int d = 0; d < 8; d++) {
+        if (!(pi->lion_dirs & (1 << d)))
+            continue;
+        const RayInfo *ri = &geo.ray[from][d];
+        if (ri->edge < 1)
+            continue;
+        int a = from + ri->delta;
+        if (!bb_test(g->enemy, a))
+            continue;
+        add_mid_move(g, from, a, from, pi);
+        if (ri->edge >= 2 && !bb_test(g->own, a + ri->delta))
+            add_mid_move(g, from, a, a + ri->delta, pi);
+    }
+}
+
+static void gen_piece(Gen *g, int from)
+{
+    const RuleSet *rs = g->rs;
+    int pc = g->pos->board[from];
+    const PieceInfo *pi = &rs->piece[pc];
+
+    Bitboard targets = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
+    for (int i = 0; i < pi->nslides; i++)
+        add_slide(g, from, &pi->slides[i], pi->rank, &targets);
+    if (pi->area)
+        targets = bb_or(targets, area_targets(g, from, pi->area));
+    targets = bb_andnot(targets, g->own);
+    if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
+        /* TSA: a range-jumping general never captures a piece of equal or higher rank */
+        Bitboard caps = bb_and(targets, g->enemy);
+        while (bb_any(caps)) {
+            int t = bb_pop(&caps);
+            if (rs->piece[g->pos->board[t]].rank >= pi->rank)
+                bb_clear(&targets, t);
+        }
+    }
+    add_simple_moves(g, from, pc, pi, targets);
+
+    switch (pi->lion) {
+    case LION_FULL:
+        add_lion_moves(g, from, pi, bb_and(geo.king_nbrs[from], g->enemy), geo.king_nbrs);
+        break;
+    case LION_DIAG:
+        add_lion_moves(g, from, pi, bb_and(geo.diag_nbrs[from], g->enemy), geo.diag_nbrs);
+        break;
+    case LION_LINE:
+        add_line_lion_moves(g, from, pi);
+        break;
+    }
+    if (pi->igui_all) {
+        Bitboard v = bb_and(geo.king_nbrs[from], g->enemy);
+        while (bb_any(v))
+            add_mid_move(g, from, bb_pop(&v), from, pi);
+    }
+    if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty))
+        add(g, move_make_pass(from));
+}
+
+void generate_moves_for(const Position *pos, int side, MoveList *list)
+{
+    list->count = 0;
+    list->overflow = false;
+    if (position_game_over(pos))
+        return;
+    Gen g = {.pos = pos, .rs = pos->rs, .us = side, .list = list};
+    g.own = pos->occ[side];
+    g.enemy = pos->occ[side ^ 1];
+    g.empty = bb_not(bb_or(g.own, g.enemy));
+    g.zone = geo.zone[side];
+    g.enemy_demons = pos->demons[side ^ 1];
+    g.burn = burn_zone(pos, side ^ 1);
+    Bitboard pieces = g.own;
+    while (bb_any(pieces)) {
+        if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
+            list->overflow = true;
+            return;
+        }
+        gen_piece(&g, bb_pop(&pieces));
+    }
+}
+
+void generate_moves(const Position *pos, MoveList *list) { generate_moves_for(pos, pos->side, list); }
+
+bool move_is_suicide(const Position *pos, Move m)
+{
+    int final = move_to(m);
+    Bitboard demons = pos->demons[pos->side ^ 1];
+    if (move_has_mid(m))
+        bb_clear(&demons, move_mid(m));
+    if (!move_is_pass(m) && final != move_from(m))
+        bb_clear(&demons, final);
+    return bb_intersects(geo.king_nbrs[final], demons);
+}
+
+bool in_check(Position *pos)
+{
+    int us = pos->side;
+    if (pos->royals[us] != 1 || position_game_over(pos))
+        return false;
+    int royal = -1;
+    Bitboard own = pos->occ[us];
+    while (bb_any(own)) {
+        int sq = bb_pop(&own);
+        if (pos->rs->piece[pos->board[sq]].royal) {
+            royal = sq;
+            break;
+        }
+    }
+    MoveList list;
+    generate_moves_for(pos, us ^ 1, &list);
+    Bitboard near = geo.king_nbrs[royal];
+    bool check = false;
+    make_null_move(pos);
+    for (int i = 0; i < list.count && !check; i++) {
+        Move m = list.moves[i];
+        if (move_to(m) == royal || (move_has_mid(m) && move_mid(m) == royal)) {
+            check = true;
+            break;
+        }
+        if (!bb_test(near, move_to(m)))
+            continue;
+        /* ends next to the royal: only a burn can remove it; play it out to be exact */
+        Undo u;
+        make_move(pos, m, &u);
+        check = pos->royals[us] == 0;
+        unmake_move(pos, m, &u);
+    }
+    unmake_null_move(pos);
+    return check;
+}
+
+bool move_is_legal(Position *pos, Move m)
+{
+    Undo u;
+    make_move(pos, m, &u);
+    bool repeats = position_is_repetition(pos);
+    unmake_move(pos, m, &u);
+    if (!repeats)
+        return true;
+    return pos->rs->rules.rep_check_exception == REPCHECK_ON && in_check(pos);
+}
+
+void generate_legal(Position *pos, MoveList *list)
+{
+    generate_moves(pos, list);
+    int incheck = -1, n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        Undo u;
+        make_move(pos, m, &u);
+        bool repeats = position_is_repetition(pos);
+        unmake_move(pos, m, &u);
+        if (repeats) {
+            if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
+                continue;
+            if (incheck < 0)
+                incheck = in_check(pos);
+            if (!incheck)
+                continue;
+        }
+        list->moves[n++] = m;
+    }
+    list->count = n;
+}

@@ -1,0 +1,31 @@
+/* Move generation.  Tenjiku has no self-check rule, so every generated move is legal except
+ * for the repetition rule (RULES.md §5.11), which needs the game history: generate_moves gives
+ * the moves before that filter, generate_legal applies it. */
+#ifndef KAKI_MOVEGEN_H
+#define KAKI_MOVEGEN_H
+
+#include <stdbool.h>
+
+#include "move.h"
+#include "position.h"
+
+/* All moves of the side to move, ignoring repetition; none if either side has no royal. */
+void generate_moves(const Position *pos, MoveList *list);
+/* The same for `side` (which need not be on move): used to find threats. */
+void generate_moves_for(const Position *pos, int side, MoveList *list);
+
+/* The legal moves: generate_moves minus moves that repeat a position (unless the in-check
+   exception applies).  pos is restored before returning. */
+void generate_legal(Position *pos, MoveList *list);
+/* Is `move` (as returned by generate_moves) legal here, repetition included? */
+bool move_is_legal(Position *pos, Move move);
+
+/* RULES.md §5.12: the side to move has exactly one royal and the opponent has a move
+   (repetition ignored) that removes it by capture or burn. */
+bool in_check(Position *pos);
+
+/* Would the piece making `move` end next to an enemy fire demon that survives the move's
+   captures (and so be burned)?  Such a move has no promoting version. */
+bool move_is_suicide(const Position *pos, Move move);
+
+#endif

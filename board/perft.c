@@ -1,0 +1,84 @@
+#include "perft.h"
+
+#include "makemove.h"
+#include "movegen.h"
+
+/* Can this move leave a position that occurred before?  Only if it removes nothing and does
+   not promote: every earlier position had at least as many pieces and no more promotions. */
+static bool move_is_reversible(const Position *pos, Move m)
+{
+    if (m & (MOVE_MID | MOVE_PROMO))
+        return false;
+    int from = move_from(m), to = move_to(m);
+    int them = pos->side ^ 1;
+    if (!(m & MOVE_PASS) && pos->board[to])
+        return false; /* capture */
+    Bitboard near = geo.king_nbrs[to];
+    if (bb_intersects(near, pos->demons[them]))
+        return false; /* suicide */
+    if (pos->rs->piece[pos->board[from]].demon && bb_intersects(near, pos->occ[them]))
+        return false; /* active burn */
+    return true;
+}
+
+int count_legal_moves(Position *pos, const MoveList *moves)
+{
+    int n = pos->nhist - 1;
+    int window = pos->hist[n].window;
+    if (n - 1 < window)
+        return moves->count; /* nothing since the last irreversible move can come back */
+    int repeats = 0;
+    for (int i = 0; i < moves->count; i++) {
+        Move m = moves->moves[i];
+        if (!move_is_reversible(pos, m))
+            continue;
+        uint64_t key = pos->key ^ zobrist_side;
+        if (!(m & MOVE_PASS)) {
+            int pc = pos->board[move_from(m)];
+            key ^= zobrist_piece[pc][move_from(m)] ^ zobrist_piece[pc][move_to(m)];
+        }
+        for (int j = n - 1; j >= window; j -= 2)
+            if (pos->hist[j].key == key) {
+                repeats++;
+                break;
+            }
+    }
+    if (repeats && pos->rs->rules.rep_check_exception == REPCHECK_ON && in_check(pos))
+        repeats = 0;
+    return moves->count - repeats;
+}
+
+static uint64_t perft_rec(Position *pos, int depth, bool full)
+{
+    MoveList list;
+    generate_moves(pos, &list);
+    if (!full && depth == 1)
+        return (uint64_t)count_legal_moves(pos, &list);
+    uint64_t nodes = 0;
+    int incheck = -1;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        Undo u;
+        make_move(pos, m, &u);
+        if (position_is_repetition(pos)) {
+            unmake_move(pos, m, &u);
+            if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
+                continue;
+            if (incheck < 0)
+                incheck = in_check(pos);
+            if (!incheck)
+                continue;
+            make_move(pos, m, &u);
+        }
+        nodes += depth == 1 ? 1 : perft_rec(pos, depth - 1, full);
+        unmake_move(pos, m, &u);
+    }
+    return nodes;
+}
+
+uint64_t perft(Position *pos, int depth, bool full)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_rec(pos, depth, full);
+}

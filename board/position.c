@@ -1,0 +1,103 @@
+#include "position.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#include "tfen.h"
+
+uint64_t zobrist_piece[PIECE_CODE_COUNT][SQUARE_COUNT];
+uint64_t zobrist_side;
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void build_zobrist(void)
+{
+    uint64_t state = 0x4B414B4921ULL; /* fixed: keys (and so bench signatures) are reproducible */
+    for (int pc = 0; pc < PIECE_CODE_COUNT; pc++)
+        for (int sq = 0; sq < SQUARE_COUNT; sq++)
+            zobrist_piece[pc][sq] = splitmix64(&state);
+    zobrist_side = splitmix64(&state);
+}
+
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+void zobrist_init(void) { pthread_once(&zobrist_once, build_zobrist); }
+
+void position_clear(Position *pos, const RuleSet *rs)
+{
+    geometry_init();
+    zobrist_init();
+    memset(pos, 0, offsetof(Position, hist));
+    pos->rs = rs;
+    pos->side = BLACK;
+    position_reset_history(pos);
+}
+
+void position_reset_history(Position *pos)
+{
+    pos->nhist = 1;
+    pos->hist[0].key = pos->key;
+    pos->hist[0].window = 0;
+}
+
+void position_start(Position *pos, const RuleSet *rs)
+{
+    char err[128];
+    position_clear(pos, rs);
+    tfen_parse(pos, TFEN_START, err, sizeof err); /* cannot fail: tested */
+}
+
+uint64_t position_compute_key(const Position *pos)
+{
+    uint64_t k = pos->side == WHITE ? zobrist_side : 0;
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (pos->board[sq])
+            k ^= zobrist_piece[pos->board[sq]][sq];
+    return k;
+}
+
+const char *position_validate(const Position *pos)
+{
+    Position fresh;
+    position_clear(&fresh, pos->rs);
+    fresh.side = pos->side;
+    if (pos->side == WHITE)
+        fresh.key ^= zobrist_side;
+    for (int sq = 0; sq < SQUARE_COUNT; sq++) {
+        int pc = pos->board[sq];
+        if (pc && (pc >= PIECE_CODE_COUNT || pos->rs->piece[pc].move_type == MT_NONE))
+            return "invalid piece code on the board";
+        if (pc)
+            put_piece(&fresh, sq, pc);
+    }
+    for (int c = 0; c < 2; c++) {
+        if (!bb_equal(fresh.occ[c], pos->occ[c]))
+            return "occupancy set differs from the board";
+        if (!bb_equal(fresh.demons[c], pos->demons[c]))
+            return "fire demon set differs from the board";
+        if (fresh.royals[c] != pos->royals[c] || fresh.count[c] != pos->count[c])
+            return "piece counts differ from the board";
+    }
+    if (memcmp(fresh.lines, pos->lines, sizeof fresh.lines) != 0)
+        return "line occupancy words differ from the board";
+    if (fresh.key != pos->key)
+        return "hash key differs from a full recomputation";
+    if (pos->nhist < 1 || pos->hist[pos->nhist - 1].key != pos->key)
+        return "history does not end with the current position";
+    return NULL;
+}
+
+bool position_is_repetition(const Position *pos)
+{
+    int n = pos->nhist - 1;
+    int window = pos->hist[n].window;
+    for (int j = n - 2; j >= window; j -= 2)
+        if (pos->hist[j].key == pos->key)
+            return true;
+    return false;
+}

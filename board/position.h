@@ -1,0 +1,105 @@
+/* The position: mailbox, occupancy sets, line words, hash, and the game history that the
+ * repetition rule needs. */
+#ifndef KAKI_POSITION_H
+#define KAKI_POSITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitboard.h"
+#include "geometry.h"
+#include "move.h"
+#include "pieces.h"
+
+/* Positions kept for the repetition rule.  Only positions since the last irreversible move can
+   repeat, so the history is compacted when it fills (see position_history_compact). */
+#define HISTORY_MAX 2048
+
+typedef struct HistEntry {
+    uint64_t key;
+    int16_t window; /* index of the oldest position that can still repeat (after the last
+                       irreversible move) */
+} HistEntry;
+
+typedef struct Position {
+    uint8_t board[SQUARE_COUNT];   /* piece code or 0 */
+    Bitboard occ[2];               /* pieces of each colour */
+    Bitboard demons[2];            /* pieces that move as fire demons */
+    uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
+    uint64_t key;                  /* Zobrist key, side to move included */
+    int side;                      /* BLACK or WHITE to move */
+    int royals[2];                 /* kings and princes of each colour */
+    int count[2];                  /* pieces of each colour */
+    const RuleSet *rs;
+    int nhist;                     /* positions in hist[], the current one last */
+    HistEntry hist[HISTORY_MAX];
+} Position;
+
+/* Zobrist keys (immutable after zobrist_init, which geometry/position setup calls). */
+extern uint64_t zobrist_piece[PIECE_CODE_COUNT][SQUARE_COUNT];
+extern uint64_t zobrist_side;
+void zobrist_init(void);
+
+/* An empty board with `rs` rules, Black to move, history holding this position only. */
+void position_clear(Position *pos, const RuleSet *rs);
+/* The start position (RULES.md §3). */
+void position_start(Position *pos, const RuleSet *rs);
+/* Restarts the repetition history at the current position (after setup). */
+void position_reset_history(Position *pos);
+/* Hash computed from scratch (for tests of the incremental key). */
+uint64_t position_compute_key(const Position *pos);
+/* Checks every incremental structure against the mailbox; returns NULL or what is wrong. */
+const char *position_validate(const Position *pos);
+
+static inline void put_piece(Position *pos, int sq, int pc)
+{
+    int c = piece_colour(pc);
+    const PieceInfo *pi = &pos->rs->piece[pc];
+    pos->board[sq] = (uint8_t)pc;
+    bb_set(&pos->occ[c], sq);
+    if (pi->demon)
+        bb_set(&pos->demons[c], sq);
+    pos->royals[c] += pi->royal;
+    pos->count[c]++;
+    for (int i = 0; i < 4; i++)
+        pos->lines[geo.line_of[sq][i]] |= (uint16_t)(1u << geo.bit_of[sq][i]);
+    pos->key ^= zobrist_piece[pc][sq];
+}
+
+static inline void remove_piece(Position *pos, int sq)
+{
+    int pc = pos->board[sq];
+    int c = piece_colour(pc);
+    const PieceInfo *pi = &pos->rs->piece[pc];
+    pos->board[sq] = 0;
+    bb_clear(&pos->occ[c], sq);
+    if (pi->demon)
+        bb_clear(&pos->demons[c], sq);
+    pos->royals[c] -= pi->royal;
+    pos->count[c]--;
+    for (int i = 0; i < 4; i++)
+        pos->lines[geo.line_of[sq][i]] &= (uint16_t)~(1u << geo.bit_of[sq][i]);
+    pos->key ^= zobrist_piece[pc][sq];
+}
+
+static inline Bitboard position_occupied(const Position *pos) { return bb_or(pos->occ[0], pos->occ[1]); }
+
+/* No royal on one side: the game is over and nobody has moves (RULES.md §5.13). */
+static inline bool position_game_over(const Position *pos) { return !pos->royals[0] || !pos->royals[1]; }
+
+/* Squares next to `colour`'s fire demons: a piece of the other colour ending its move there
+   is burned (passive burn). */
+static inline Bitboard burn_zone(const Position *pos, int colour)
+{
+    Bitboard z = BB_EMPTY, d = pos->demons[colour];
+    while (bb_any(d))
+        z = bb_or(z, geo.king_nbrs[bb_pop(&d)]);
+    return z;
+}
+
+/* Has the current position occurred before (same side to move) since the last irreversible
+   move? */
+bool position_is_repetition(const Position *pos);
+
+#endif

@@ -1,0 +1,27 @@
+/* kaki: the Tenjiku shogi engine.  Without arguments it speaks CECP (XBoard) on stdin/stdout;
+   with a subcommand it runs that job from the command line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: kaki [COMMAND ...]\n"
+                    "  perft DEPTH [--fen TFEN] [--divide] [--full] [--option NAME=VALUE ...]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    if (strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc - 2, argv + 2);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage();
+        return 0;
+    }
+    fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
+    return usage();
+}
