@@ -1,0 +1,27 @@
+/* Minimal test helpers: CHECK counts failures and prints where; the test's main returns
+   check_finish(). */
+#ifndef KAKI_TEST_CHECK_H
+#define KAKI_TEST_CHECK_H
+
+#include <stdio.h>
+
+static int check_failures, check_count;
+
+#define CHECK(cond, ...)                                                                       \
+    do {                                                                                       \
+        check_count++;                                                                         \
+        if (!(cond)) {                                                                         \
+            check_failures++;                                                                  \
+            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond);                 \
+            fprintf(stderr, __VA_ARGS__);                                                      \
+            fprintf(stderr, "\n");                                                             \
+        }                                                                                      \
+    } while (0)
+
+static inline int check_finish(const char *name)
+{
+    printf("%s: %d checks, %d failed\n", name, check_count, check_failures);
+    return check_failures ? 1 : 0;
+}
+
+#endif
