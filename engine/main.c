@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "protocol/cecp.h"
 
 static int usage(void)
 {
@@ -15,7 +16,7 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage();
+        return cecp_main();
     if (strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc - 2, argv + 2);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

@@ -1,0 +1,92 @@
+/* The search engine: iterative-deepening alpha-beta on N threads (Lazy SMP) sharing one
+ * transposition table.  The caller (protocol, command line, tests) owns an Engine, starts a
+ * search on a position, may stop it at any time, and gets one report per completed iteration
+ * through a callback. */
+#ifndef KAKI_SEARCH_H
+#define KAKI_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+#define MAX_PLY 128
+#define MAX_THREADS 64
+
+/* Scores are centipawns from the side to move's view.  Capturing the last royal wins: a side
+   that can do so on its move scores SCORE_MATE - 1; mate in n plies scores SCORE_MATE - n. */
+#define SCORE_MATE 30000
+#define SCORE_MATE_BOUND (SCORE_MATE - 1000)
+#define SCORE_INFINITE 32000
+static inline bool score_is_mate(int s) { return s > SCORE_MATE_BOUND || s < -SCORE_MATE_BOUND; }
+/* Moves (not plies) to mate, positive when the side to move mates, negative when mated;
+   0 for ordinary scores. */
+static inline int score_mate_moves(int s)
+{
+    if (s > SCORE_MATE_BOUND)
+        return (SCORE_MATE - s + 1) / 2;
+    if (s < -SCORE_MATE_BOUND)
+        return -((SCORE_MATE + s + 1) / 2);
+    return 0;
+}
+
+typedef struct SearchLimits {
+    int depth;            /* maximal depth in plies, 0 = none */
+    uint64_t nodes;       /* node budget, 0 = none */
+    int movetime_ms;      /* exactly this much time for the move, 0 = none */
+    int time_ms;          /* remaining clock of the side to move, -1 = no clock */
+    int inc_ms;           /* increment per move (Fischer) */
+    int moves_to_go;      /* moves until the next time control, 0 = rest of the game */
+    uint64_t nps;         /* if > 0, time is measured as nodes / nps (XBoard "nps") */
+    bool infinite;        /* analyse or ponder until stopped */
+} SearchLimits;
+
+static inline SearchLimits limits_none(void)
+{
+    return (SearchLimits){.time_ms = -1};
+}
+
+typedef struct SearchReport {
+    int depth, seldepth;
+    int score;               /* see SCORE_MATE */
+    bool lowerbound, upperbound; /* fail-high / fail-low report inside an aspiration re-search */
+    int64_t time_ms;
+    uint64_t nodes, nps;
+    int pv_length;
+    Move pv[MAX_PLY];
+} SearchReport;
+
+/* Called from the main search thread after every iteration (and for the final result).
+   `root` is the searched position, for printing the PV. */
+typedef void (*SearchReportFn)(void *ctx, const Position *root, const SearchReport *report);
+
+typedef struct Engine Engine;
+
+Engine *engine_new(void);
+void engine_free(Engine *e);
+/* Both return the value actually used (clamped to 1..MAX_THREADS, 1..65536 MB). */
+int engine_set_threads(Engine *e, int threads);
+int engine_set_hash_mb(Engine *e, int mb);
+/* A new game: empties the hash table and the histories. */
+void engine_new_game(Engine *e);
+
+/* Starts searching a copy of pos (history included) in the background; returns at once. */
+void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
+                  SearchReportFn report, void *ctx);
+/* Asks a running search to stop as soon as possible; returns at once. */
+void engine_stop(Engine *e);
+/* A ponder search becomes a normal one: the clock starts now with these limits. */
+void engine_ponderhit(Engine *e, const SearchLimits *limits);
+/* Waits for the search to end; returns the best move (MOVE_NONE if there was no legal move)
+   and, if ponder is not NULL, the expected reply. */
+Move engine_wait(Engine *e, Move *ponder);
+bool engine_running(const Engine *e);
+/* Progress of the running search (for XBoard's "." in analysis mode). */
+void engine_progress(const Engine *e, uint64_t *nodes, int *depth, int64_t *elapsed_ms);
+
+/* Synchronous search: start + wait. */
+Move engine_search(Engine *e, const Position *pos, const SearchLimits *limits,
+                   SearchReportFn report, void *ctx, Move *ponder);
+
+#endif
