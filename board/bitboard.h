@@ -28,7 +28,7 @@ static inline Bitboard bb_square(int sq)
     return b;
 }
 
-static inline bool bb_test(Bitboard b, int sq) { return (b.w[sq >> 6] >> (sq & 63)) & 1; }
+static inline bool bb_test(const Bitboard *b, int sq) { return (b->w[sq >> 6] >> (sq & 63)) & 1; }
 static inline void bb_set(Bitboard *b, int sq) { b->w[sq >> 6] |= 1ULL << (sq & 63); }
 static inline void bb_clear(Bitboard *b, int sq) { b->w[sq >> 6] &= ~(1ULL << (sq & 63)); }
 static inline void bb_toggle(Bitboard *b, int sq) { b->w[sq >> 6] ^= 1ULL << (sq & 63); }

@@ -23,6 +23,20 @@ typedef struct Gen {
 
 static inline void add(Gen *g, Move m) { g->list->moves[g->list->count++] = m; }
 
+/* Adds base | (t << 8) for every square t of the set, word by word. */
+static inline void add_targets(Gen *g, Move base, Bitboard set)
+{
+    Move *out = g->list->moves + g->list->count;
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = set.w[i];
+        while (w) {
+            *out++ = base | (Move)(i * 64 + __builtin_ctzll(w)) << 8;
+            w &= w - 1;
+        }
+    }
+    g->list->count = (int)(out - g->list->moves);
+}
+
 /* Distance along ray `ri` of the first occupied square at distance >= from, or edge + 1. */
 static inline int next_occupied(const RayInfo *ri, unsigned w, int from)
 {
@@ -69,7 +83,7 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
         return;
     t = from + b * ri->delta;
     if (!s->jumps) {
-        if (bb_test(g->enemy, t))
+        if (bb_test(&g->enemy, t))
             bb_set(targets, t);
         return;
     }
@@ -122,6 +136,8 @@ static inline bool ends_burned(const Gen *g, int final, Bitboard captured)
    allows.  A move that captures a demon may escape the burn zone that demon made. */
 static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
 {
+    if (bb_none(targets))
+        return;
     Bitboard suicide = bb_and(targets, g->burn);
     Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
     while (bb_any(demon_victims)) {
@@ -131,7 +147,7 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
     }
     Bitboard promo = BB_EMPTY;
     if (pi->promotes_to) {
-        if (bb_test(g->zone, from)) /* E2 only: captures */
+        if (bb_test(&g->zone, from)) /* E2 only: captures */
             promo = bb_and(targets, g->enemy);
         else /* E1 (and E2): moves into the zone */
             promo = bb_and(targets, g->zone);
@@ -139,10 +155,9 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
             promo = bb_or(promo, bb_andnot(bb_and(targets, g->rs->dead[pc]), g->enemy));
         promo = bb_andnot(promo, suicide);
     }
-    while (bb_any(targets))
-        add(g, move_make(from, bb_pop(&targets)));
-    while (bb_any(promo))
-        add(g, move_make(from, bb_pop(&promo)) | MOVE_PROMO);
+    add_targets(g, move_make(from, 0), targets);
+    if (pi->promotes_to)
+        add_targets(g, move_make(from, 0) | MOVE_PROMO, promo);
 }
 
 /* A move that captures on `mid` first (igui when to == from, otherwise a double move). */
@@ -152,8 +167,8 @@ static void add_mid_move(Gen *g, int from, int mid, int to, const PieceInfo *pi)
     add(g, m);
     if (!pi->promotes_to)
         return;
-    bool eligible = bb_test(g->zone, from) || bb_test(g->zone, to) ||
-                    (g->rs->rules.promo_any_square && bb_test(g->zone, mid));
+    bool eligible = bb_test(&g->zone, from) || bb_test(&g->zone, to) ||
+                    (g->rs->rules.promo_any_square && bb_test(&g->zone, mid));
     if (eligible && !ends_burned(g, to, bb_square(mid)))
         add(g, m | MOVE_PROMO);
 }
@@ -182,10 +197,10 @@ static void add_line_lion_moves(Gen *g, int from, const PieceInfo *pi)
         if (ri->edge < 1)
             continue;
         int a = from + ri->delta;
-        if (!bb_test(g->enemy, a))
+        if (!bb_test(&g->enemy, a))
             continue;
         add_mid_move(g, from, a, from, pi);
-        if (ri->edge >= 2 && !bb_test(g->own, a + ri->delta))
+        if (ri->edge >= 2 && !bb_test(&g->own, a + ri->delta))
             add_mid_move(g, from, a, a + ri->delta, pi);
     }
 }
@@ -246,14 +261,14 @@ void generate_moves_for(const Position *pos, int side, MoveList *list)
     g.zone = geo.zone[side];
     g.enemy_demons = pos->demons[side ^ 1];
     g.burn = burn_zone(pos, side ^ 1);
-    Bitboard pieces = g.own;
-    while (bb_any(pieces)) {
-        if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
-            list->overflow = true;
-            return;
+    for (int i = 0; i < 4; i++)
+        for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
+            if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
+                list->overflow = true;
+                return;
+            }
+            gen_piece(&g, i * 64 + __builtin_ctzll(w));
         }
-        gen_piece(&g, bb_pop(&pieces));
-    }
 }
 
 void generate_moves(const Position *pos, MoveList *list) { generate_moves_for(pos, pos->side, list); }
@@ -294,7 +309,7 @@ bool in_check(Position *pos)
             check = true;
             break;
         }
-        if (!bb_test(near, move_to(m)))
+        if (!bb_test(&near, move_to(m)))
             continue;
         /* ends next to the royal: only a burn can remove it; play it out to be exact */
         Undo u;

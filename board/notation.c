@@ -68,7 +68,7 @@ static Move null_move_pass(Position *pos, const MoveList *legal, char *err, size
     uint64_t key = 0;
     for (int i = 0; i < legal->count; i++) {
         Move m = legal->moves[i];
-        if (!move_is_pass(m))
+        if (!move_is_pass(m) || !move_is_legal(pos, m))
             continue;
         Undo u;
         make_move(pos, m, &u);
@@ -88,10 +88,11 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
 {
     while (*s == ' ' || *s == '\t')
         s++;
+    /* pseudo-legal moves; the repetition rule is checked for the matching move only */
     MoveList *legal = malloc(sizeof *legal);
     if (!legal)
         ERR("out of memory");
-    generate_legal(pos, legal);
+    generate_moves(pos, legal);
     Move result = MOVE_NONE;
     if (strncmp(s, "@@@@", 4) == 0 && (s[4] == '\0' || s[4] == ' ' || s[4] == '\n' || s[4] == '\r')) {
         result = null_move_pass(pos, legal, err, errsz);
@@ -120,6 +121,10 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
         if (*p != ',')
             break;
         p++;
+        if (!*p) { /* a comma must be followed by another leg */
+            n = -1;
+            break;
+        }
     }
     char suffix = 0;
     if (*p == '+' || *p == '=')
@@ -160,7 +165,7 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
             m = move_make_mid(a, b, c);
         else if (!mid_pc && c == a) {
             const PieceInfo *pi = &pos->rs->piece[mover];
-            if (pi->pass < 0 || !bb_test(pos->rs->pattern[pi->pass][a], b)) {
+            if (pi->pass < 0 || !bb_test(&pos->rs->pattern[pi->pass][a], b)) {
                 free(legal);
                 ERR("this piece cannot pass through that square");
             }
@@ -187,6 +192,8 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
     free(legal);
     if (!result)
         ERR("not a legal move");
+    if (!move_is_legal(pos, result))
+        ERR("the move would repeat an earlier position");
     return result;
 }
 
@@ -344,10 +351,21 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
         bool can = !move_is_promo(m) && list_contains(legal, m | MOVE_PROMO);
-        /* accept the canonical form, the form with the start square, and both without the
-           '=' of a declined promotion */
-        for (int variant = 0; variant < 4 && !found; variant++) {
+        /* accept the canonical form and the form with the start square */
+        for (int variant = 0; variant < 2 && !found; variant++) {
             hodges_format(pos, m, variant & 1, can && !(variant & 2), text);
+            if (strcmp(text, want) == 0)
+                found = m;
+        }
+    }
+    /* then, if nothing matched exactly, the same forms without the '=' of a declined
+       promotion (the writer may leave it out) */
+    for (int i = 0; i < legal->count && !found; i++) {
+        Move m = legal->moves[i];
+        if (move_is_promo(m) || !list_contains(legal, m | MOVE_PROMO))
+            continue;
+        for (int variant = 0; variant < 2 && !found; variant++) {
+            hodges_format(pos, m, variant, false, text);
             if (strcmp(text, want) == 0)
                 found = m;
         }
