@@ -43,6 +43,8 @@ static void build(void)
             while (sq_offset(sq, dx * (k + 1), dy * (k + 1)) >= 0)
                 k++;
             r->edge = (uint8_t)k;
+            for (int i = 1; i <= k; i++)
+                bb_set(&geo.ray_bb[sq][d], sq_offset(sq, dx * i, dy * i));
             int t = sq_offset(sq, dx, dy);
             if (t >= 0) {
                 bb_set(&geo.king_nbrs[sq], t);

@@ -39,6 +39,7 @@ typedef struct Geometry {
     RayInfo ray[SQUARE_COUNT][8];
     uint8_t line_of[SQUARE_COUNT][4]; /* rank, file, diagonal, anti-diagonal word of a square */
     uint8_t bit_of[SQUARE_COUNT][4];
+    Bitboard ray_bb[SQUARE_COUNT][8];  /* all squares from sq (exclusive) to the edge */
     Bitboard king_nbrs[SQUARE_COUNT];  /* the 8 (or fewer) adjacent squares */
     Bitboard diag_nbrs[SQUARE_COUNT];  /* the 4 (or fewer) diagonal neighbours */
     Bitboard zone[2];                  /* promotion zone of each colour (RULES.md §1.5) */

@@ -66,7 +66,9 @@ static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool j
     }
 }
 
-/* Adds the squares of one ranging line of the piece on `from` to *targets. */
+/* Adds the squares of one ranging line of the piece on `from` to *targets: the line word finds
+   the first piece, two ray masks give the squares up to and including it (a friendly blocker
+   is removed by the caller). */
 static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
 {
     const RayInfo *ri = &geo.ray[from][s->dir];
@@ -75,18 +77,14 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
     if (limit < s->first)
         return;
     int b = next_occupied(ri, w, s->first);
-    int last_empty = b - 1 < limit ? b - 1 : limit;
-    int t = from + s->first * ri->delta;
-    for (int k = s->first; k <= last_empty; k++, t += ri->delta)
-        bb_set(targets, t);
-    if (b > limit)
+    int last = b < limit ? b : limit;
+    Bitboard span = bb_xor(geo.ray_bb[from][s->dir], geo.ray_bb[from + last * ri->delta][s->dir]);
+    if (s->first == 2)
+        bb_clear(&span, from + ri->delta);
+    *targets = bb_or(*targets, span);
+    if (b > limit || !s->jumps)
         return;
-    t = from + b * ri->delta;
-    if (!s->jumps) {
-        if (bb_test(&g->enemy, t))
-            bb_set(targets, t);
-        return;
-    }
+    int t = from + b * ri->delta;
     /* Range-jumping general: go on past pieces of lower rank, capturing enemies met on the
        way as the jumper_capture option allows. */
     bool jumped = false;

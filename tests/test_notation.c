@@ -149,7 +149,7 @@ static void random_roundtrips(void)
     static MoveList list;
     Rng rng = {99};
     int checked = 0;
-    for (int game = 0; game < 30; game++) {
+    for (int game = 0; game < scaled(30); game++) {
         position_start(&pos, ruleset_default());
         for (int ply = 0; ply < 160; ply++) {
             generate_legal(&pos, &list);

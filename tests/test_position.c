@@ -134,7 +134,7 @@ static void malformed_tfen(void)
     /* long garbage */
     char junk[5000];
     Rng rng = {7};
-    for (int round = 0; round < 2000; round++) {
+    for (int round = 0; round < scaled(2000); round++) {
         int n = rng_below(&rng, (int)sizeof junk - 1);
         const char alphabet[] = "0123456789/+!'KkPpQqDdLlXx bw";
         for (int i = 0; i < n; i++)
@@ -186,13 +186,42 @@ static void start_position(void)
     }
 }
 
+/* Thousands of reversible moves in a row overflow the history: it is compacted, nothing
+   breaks, and no move generate_legal offers ever repeats a position still in the history. */
+static void long_reversible_game(void)
+{
+    static Position pos;
+    static MoveList list;
+    char err[128];
+    position_clear(&pos, ruleset_default());
+    tfen_parse(&pos, "15k/16/16/16/16/16/16/7g8/16/16/16/16/16/16/16/K15 b", err, sizeof err);
+    Rng rng = {5};
+    int plies = 0;
+    for (; plies < scaled(6000); plies++) {
+        generate_legal(&pos, &list);
+        if (!list.count)
+            break;
+        Move m = list.moves[rng_below(&rng, list.count)];
+        for (int tries = 0; tries < 20 && (move_has_mid(m) || pos.board[move_to(m)]) && !move_is_pass(m); tries++)
+            m = list.moves[rng_below(&rng, list.count)]; /* keep everyone alive: avoid captures */
+        bool exempt = in_check(&pos); /* the §5.11 exception: the mover is in check */
+        Undo u;
+        make_move(&pos, m, &u);
+        CHECK(!position_is_repetition(&pos) || exempt, "a legal move repeated a position");
+        CHECK(pos.nhist >= 1 && pos.nhist <= HISTORY_MAX, "history size %d", pos.nhist);
+    }
+    CHECK(plies >= scaled(6000), "long game stopped after %d plies", plies);
+    CHECK(position_validate(&pos) == NULL, "after a long game: %s", position_validate(&pos));
+}
+
 int main(void)
 {
+    long_reversible_game();
     start_position();
     malformed_tfen();
-    random_games(1500, 60, 30, 1);   /* openings and early middlegames */
-    random_games(400, 400, 85, 2);   /* capture-hungry: sparse boards, promotions, lone royals */
-    random_games(100, 1200, 50, 3);  /* long games: repetition windows, history */
+    random_games(scaled(1500), 60, 30, 1);  /* openings and early middlegames */
+    random_games(scaled(400), 400, 85, 2);  /* capture-hungry: sparse boards, promotions, lone royals */
+    random_games(scaled(100), 1200, 50, 3); /* long games: repetition windows, history */
     printf("positions %d, moves made and unmade %d\n", positions_checked, moves_checked);
     return check_finish("test_position");
 }

@@ -7,7 +7,7 @@
  * thin out, pieces promote, fire demons burn and royals get few) and random scattered
  * positions holding every piece kind, promoted ones included.
  *
- * Usage: test_refgen [SCALE_PERCENT]  (100 = the full counts; sanitizer builds use less) */
+ * Usage: test_refgen [SCALE_PERCENT]  (default $KAKI_TEST_SCALE or 100 = the full counts) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,7 +161,7 @@ static void run_config(const Config *cfg, int npositions, int nperft, uint64_t s
 
 int main(int argc, char **argv)
 {
-    int scale = argc > 1 ? atoi(argv[1]) : 100;
+    int scale = argc > 1 ? atoi(argv[1]) : test_scale();
     if (scale < 1)
         scale = 1;
     for (int i = 0; i < MAX_MOVES; i++) {
