@@ -19,6 +19,8 @@ typedef struct Gen {
     Bitboard burn;         /* squares next to an enemy fire demon */
     Bitboard enemy_demons;
     MoveList *list;
+    bool noisy;            /* only captures, burns and promotions (quiescence search) */
+    Bitboard enemy_near;   /* squares next to an enemy piece (noisy mode: burning moves) */
 } Gen;
 
 static inline void add(Gen *g, Move m) { g->list->moves[g->list->count++] = m; }
@@ -66,6 +68,33 @@ static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool j
     }
 }
 
+/* Range-jumping general (RULES.md §6): from the first piece, at distance b, go on past pieces of
+   lower rank, capturing enemies met on the way as the jumper_capture option allows. */
+static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int b, int limit,
+                      int rank, Bitboard *targets)
+{
+    bool jumped = false;
+    int t = from + b * ri->delta;
+    for (;;) {
+        int victim = g->pos->board[t];
+        if (piece_colour(victim) != g->us && jumper_may_capture(g, rank, victim, jumped))
+            bb_set(targets, t);
+        if (g->rs->piece[victim].rank >= rank)
+            return;
+        int nb = next_occupied(ri, w, b + 1);
+        if (g->rs->rules.jump_noncapture && !g->noisy) {
+            int stop = nb - 1 < limit ? nb - 1 : limit;
+            for (int k = b + 1, e = from + (b + 1) * ri->delta; k <= stop; k++, e += ri->delta)
+                bb_set(targets, e);
+        }
+        if (nb > limit)
+            return;
+        b = nb;
+        t = from + b * ri->delta;
+        jumped = true;
+    }
+}
+
 /* Adds the squares of one ranging line of the piece on `from` to *targets: the line word finds
    the first piece, two ray masks give the squares up to and including it (a friendly blocker
    is removed by the caller). */
@@ -82,30 +111,26 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
     if (s->first == 2)
         bb_clear(&span, from + ri->delta);
     *targets = bb_or(*targets, span);
-    if (b > limit || !s->jumps)
+    if (b <= limit && s->jumps)
+        add_jumps(g, from, ri, w, b, limit, rank, targets);
+}
+
+/* Captures only: the first piece on the line if it is an enemy (and, for a range jumper, the
+   enemies it can take beyond). */
+static void add_slide_captures(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
+{
+    const RayInfo *ri = &geo.ray[from][s->dir];
+    unsigned w = g->pos->lines[ri->line];
+    int limit = s->max < ri->edge ? s->max : ri->edge;
+    if (limit < s->first)
         return;
-    int t = from + b * ri->delta;
-    /* Range-jumping general: go on past pieces of lower rank, capturing enemies met on the
-       way as the jumper_capture option allows. */
-    bool jumped = false;
-    for (;;) {
-        int victim = g->pos->board[t];
-        if (piece_colour(victim) != g->us && jumper_may_capture(g, rank, victim, jumped))
-            bb_set(targets, t);
-        if (g->rs->piece[victim].rank >= rank)
-            return;
-        int nb = next_occupied(ri, w, b + 1);
-        if (g->rs->rules.jump_noncapture) {
-            int stop = nb - 1 < limit ? nb - 1 : limit;
-            for (int k = b + 1, e = from + (b + 1) * ri->delta; k <= stop; k++, e += ri->delta)
-                bb_set(targets, e);
-        }
-        if (nb > limit)
-            return;
-        b = nb;
-        t = from + b * ri->delta;
-        jumped = true;
-    }
+    int b = next_occupied(ri, w, s->first);
+    if (b > limit)
+        return;
+    if (s->jumps)
+        add_jumps(g, from, ri, w, b, limit, rank, targets);
+    else if (bb_test(&g->enemy, from + b * ri->delta))
+        bb_set(targets, from + b * ri->delta);
 }
 
 /* Squares reachable by up to n king steps through empty squares (RULES.md §5.6); the start
@@ -156,6 +181,32 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
     add_targets(g, move_make(from, 0), targets);
     if (pi->promotes_to)
         add_targets(g, move_make(from, 0) | MOVE_PROMO, promo);
+}
+
+/* Noisy mode: captures (the promoting version alone where there is one) and fire-demon moves
+   that burn. */
+static void add_noisy_simple_moves(Gen *g, int from, const PieceInfo *pi, Bitboard targets)
+{
+    Bitboard keep = bb_and(targets, g->enemy);
+    if (pi->demon) /* quiet moves that end next to an enemy burn it, unless they are suicide */
+        keep = bb_or(keep, bb_andnot(bb_and(targets, g->enemy_near), g->burn));
+    Bitboard promo = BB_EMPTY;
+    if (pi->promotes_to) {
+        Bitboard suicide = bb_and(targets, g->burn);
+        Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
+        while (bb_any(demon_victims)) {
+            int t = bb_pop(&demon_victims);
+            if (!ends_burned(g, t, bb_square(t)))
+                bb_clear(&suicide, t);
+        }
+        /* every noisy move here captures or burns; it may promote if it captures, or if
+           it enters the zone (E1) */
+        promo = bb_and(keep, bb_test(&g->zone, from) ? g->enemy : g->zone);
+        promo = bb_andnot(promo, suicide);
+        keep = bb_andnot(keep, promo);
+    }
+    add_targets(g, move_make(from, 0), keep);
+    add_targets(g, move_make(from, 0) | MOVE_PROMO, promo);
 }
 
 /* A move that captures on `mid` first (igui when to == from, otherwise a double move). */
@@ -210,11 +261,19 @@ static void gen_piece(Gen *g, int from)
     const PieceInfo *pi = &rs->piece[pc];
 
     Bitboard targets = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
-    for (int i = 0; i < pi->nslides; i++)
-        add_slide(g, from, &pi->slides[i], pi->rank, &targets);
-    if (pi->area)
-        targets = bb_or(targets, area_targets(g, from, pi->area));
-    targets = bb_andnot(targets, g->own);
+    if (g->noisy && !pi->demon) { /* captures only: no need for the empty squares */
+        for (int i = 0; i < pi->nslides; i++)
+            add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
+        if (pi->area)
+            targets = bb_or(targets, area_targets(g, from, pi->area));
+        targets = bb_and(targets, g->enemy);
+    } else {
+        for (int i = 0; i < pi->nslides; i++)
+            add_slide(g, from, &pi->slides[i], pi->rank, &targets);
+        if (pi->area)
+            targets = bb_or(targets, area_targets(g, from, pi->area));
+        targets = bb_andnot(targets, g->own);
+    }
     if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
         /* TSA: a range-jumping general never captures a piece of equal or higher rank */
         Bitboard caps = bb_and(targets, g->enemy);
@@ -224,7 +283,10 @@ static void gen_piece(Gen *g, int from)
                 bb_clear(&targets, t);
         }
     }
-    add_simple_moves(g, from, pc, pi, targets);
+    if (g->noisy)
+        add_noisy_simple_moves(g, from, pi, targets);
+    else
+        add_simple_moves(g, from, pc, pi, targets);
 
     switch (pi->lion) {
     case LION_FULL:
@@ -242,11 +304,53 @@ static void gen_piece(Gen *g, int from)
         while (bb_any(v))
             add_mid_move(g, from, bb_pop(&v), from, pi);
     }
-    if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty))
+    if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty) &&
+        (!g->noisy || (pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from))))
         add(g, move_make_pass(from));
 }
 
-void generate_moves_for(const Position *pos, int side, MoveList *list)
+/* Noisy generation for one piece: captures only.  Fire demons (burns) and area movers take the
+   general path. */
+static void gen_piece_noisy(Gen *g, int from)
+{
+    const RuleSet *rs = g->rs;
+    int pc = g->pos->board[from];
+    const PieceInfo *pi = &rs->piece[pc];
+    if (pi->demon || pi->area) {
+        gen_piece(g, from);
+        return;
+    }
+    Bitboard targets = pi->leap >= 0 ? bb_and(rs->pattern[pi->leap][from], g->enemy) : BB_EMPTY;
+    for (int i = 0; i < pi->nslides; i++)
+        add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
+    if (bb_any(targets)) {
+        if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
+            Bitboard caps = targets;
+            while (bb_any(caps)) {
+                int t = bb_pop(&caps);
+                if (rs->piece[g->pos->board[t]].rank >= pi->rank)
+                    bb_clear(&targets, t);
+            }
+        }
+        add_noisy_simple_moves(g, from, pi, targets);
+    }
+    if (pi->lion | pi->igui_all) {
+        Bitboard victims = bb_and(geo.king_nbrs[from], g->enemy);
+        if (bb_none(victims))
+            return;
+        if (pi->lion == LION_FULL)
+            add_lion_moves(g, from, pi, victims, geo.king_nbrs);
+        else if (pi->lion == LION_DIAG)
+            add_lion_moves(g, from, pi, bb_and(victims, geo.diag_nbrs[from]), geo.diag_nbrs);
+        else if (pi->lion == LION_LINE)
+            add_line_lion_moves(g, from, pi);
+        if (pi->igui_all)
+            while (bb_any(victims))
+                add_mid_move(g, from, bb_pop(&victims), from, pi);
+    }
+}
+
+static void generate(const Position *pos, int side, MoveList *list, bool noisy)
 {
     list->count = 0;
     list->overflow = false;
@@ -259,17 +363,102 @@ void generate_moves_for(const Position *pos, int side, MoveList *list)
     g.zone = geo.zone[side];
     g.enemy_demons = pos->demons[side ^ 1];
     g.burn = burn_zone(pos, side ^ 1);
+    g.noisy = noisy;
+    if (noisy && bb_any(pos->demons[side]))
+        g.enemy_near = bb_king_expand(g.enemy);
     for (int i = 0; i < 4; i++)
         for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
             if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
                 list->overflow = true;
                 return;
             }
-            gen_piece(&g, i * 64 + __builtin_ctzll(w));
+            if (noisy)
+                gen_piece_noisy(&g, i * 64 + __builtin_ctzll(w));
+            else
+                gen_piece(&g, i * 64 + __builtin_ctzll(w));
         }
 }
 
-void generate_moves(const Position *pos, MoveList *list) { generate_moves_for(pos, pos->side, list); }
+bool square_attacked_by(const Position *pos, int sq, int side)
+{
+    const RuleSet *rs = pos->rs;
+    /* ranging pieces: the first piece on each line from sq, if it ranges back far enough */
+    for (int d = 0; d < 8; d++) {
+        const RayInfo *ri = &geo.ray[sq][d];
+        int b = next_occupied(ri, pos->lines[ri->line], 1);
+        if (b > ri->edge)
+            continue;
+        int pc = pos->board[sq + b * ri->delta];
+        if (piece_colour(pc) != side)
+            continue;
+        const PieceInfo *pi = &rs->piece[pc];
+        int back = (d + 4) & 7;
+        if (pi->slide_max[back] >= b && pi->slide_first[back] <= b)
+            return true;
+    }
+    /* leaps, lion power, igui and area moves all come from within three squares */
+    Bitboard near = bb_and(geo.king_nbrs[sq], pos->occ[side]);
+    Bitboard box = bb_king_expand(geo.king_nbrs[sq]);
+    Bitboard far = bb_andnot(bb_and(bb_king_expand(box), pos->occ[side]), box);
+    Bitboard mid = bb_andnot(bb_and(box, pos->occ[side]), near);
+    Bitboard cand = bb_or(near, mid);
+    while (bb_any(cand)) {
+        int from = bb_pop(&cand);
+        const PieceInfo *pi = &rs->piece[pos->board[from]];
+        if (pi->leap >= 0 && bb_test(&rs->pattern[pi->leap][from], sq))
+            return true;
+        if (pi->igui_all && bb_test(&geo.king_nbrs[from], sq))
+            return true;
+        if (pi->area) {
+            Gen g = {.pos = pos, .rs = rs, .us = side};
+            g.empty = bb_not(position_occupied(pos));
+            if (bb_test((Bitboard[]){area_targets(&g, from, pi->area)}, sq))
+                return true;
+        }
+    }
+    while (bb_any(far)) { /* area movers three squares away */
+        int from = bb_pop(&far);
+        const PieceInfo *pi = &rs->piece[pos->board[from]];
+        if (pi->area >= 3) {
+            Gen g = {.pos = pos, .rs = rs, .us = side};
+            g.empty = bb_not(position_occupied(pos));
+            if (bb_test((Bitboard[]){area_targets(&g, from, pi->area)}, sq))
+                return true;
+        }
+    }
+    return false;
+}
+
+Bitboard attacks_by(const Position *pos, int side)
+{
+    const RuleSet *rs = pos->rs;
+    Gen g = {.pos = pos, .rs = rs, .us = side};
+    g.own = pos->occ[side];
+    g.enemy = pos->occ[side ^ 1];
+    g.empty = bb_not(bb_or(g.own, g.enemy));
+    Bitboard all = BB_EMPTY;
+    for (int i = 0; i < 4; i++)
+        for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
+            int from = i * 64 + __builtin_ctzll(w);
+            const PieceInfo *pi = &rs->piece[pos->board[from]];
+            Bitboard t = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
+            for (int k = 0; k < pi->nslides; k++) {
+                Slide plain = pi->slides[k];
+                plain.jumps = 0; /* jumps only matter for captures far away; ignore */
+                add_slide(&g, from, &plain, pi->rank, &t);
+            }
+            if (pi->area)
+                t = bb_or(t, area_targets(&g, from, pi->area));
+            if (pi->igui_all)
+                t = bb_or(t, geo.king_nbrs[from]);
+            all = bb_or(all, t);
+        }
+    return all;
+}
+
+void generate_moves_for(const Position *pos, int side, MoveList *list) { generate(pos, side, list, false); }
+void generate_moves(const Position *pos, MoveList *list) { generate(pos, pos->side, list, false); }
+void generate_noisy(const Position *pos, MoveList *list) { generate(pos, pos->side, list, true); }
 
 bool move_is_suicide(const Position *pos, Move m)
 {

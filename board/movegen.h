@@ -14,6 +14,19 @@ void generate_moves(const Position *pos, MoveList *list);
 /* The same for `side` (which need not be on move): used to find threats. */
 void generate_moves_for(const Position *pos, int side, MoveList *list);
 
+/* The moves that take material (quiescence search): every capture (the promoting version alone
+   where one exists), and fire-demon moves and passes that burn.  A subset of generate_moves;
+   none of them can repeat a position. */
+void generate_noisy(const Position *pos, MoveList *list);
+
+/* Squares `side` attacks or defends: where its pieces could capture if an enemy stood there
+   (steps, jumps, lion squares, slides up to and including the first piece, area moves).  Range
+   jumps past the first piece and burns are left out: a cheap map for pruning, not a rule. */
+Bitboard attacks_by(const Position *pos, int side);
+
+/* Could `side` capture a piece standing on sq (the same approximation as attacks_by)? */
+bool square_attacked_by(const Position *pos, int sq, int side);
+
 /* The legal moves: generate_moves minus moves that repeat a position (unless the in-check
    exception applies).  pos is restored before returning. */
 void generate_legal(Position *pos, MoveList *list);

@@ -294,6 +294,8 @@ static void build_slides(PieceInfo *pi, const MoveSpec *ms, int colour)
                 continue;
             }
             pi->slides[pi->nslides++] = s;
+            pi->slide_first[s.dir] = s.first;
+            pi->slide_max[s.dir] = s.max;
         }
 }
 

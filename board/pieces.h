@@ -91,6 +91,7 @@ typedef struct PieceInfo {
     uint8_t lion_dirs;  /* absolute directions with line lion power */
     uint8_t nslides;
     Slide slides[8];
+    uint8_t slide_first[8], slide_max[8]; /* the same by absolute direction (max 0 = none) */
     int16_t leap;       /* index of its leap pattern (step/jump/knight/lion squares), -1 none */
     int16_t pass;       /* index of its pass-through pattern, -1 if it cannot pass */
 } PieceInfo;

@@ -80,6 +80,8 @@ const char *position_validate(const Position *pos)
             return "occupancy set differs from the board";
         if (!bb_equal(fresh.demons[c], pos->demons[c]))
             return "fire demon set differs from the board";
+        if (!bb_equal(fresh.royalset[c], pos->royalset[c]))
+            return "royal set differs from the board";
         if (fresh.royals[c] != pos->royals[c] || fresh.count[c] != pos->count[c])
             return "piece counts differ from the board";
     }

@@ -26,6 +26,7 @@ typedef struct Position {
     uint8_t board[SQUARE_COUNT];   /* piece code or 0 */
     Bitboard occ[2];               /* pieces of each colour */
     Bitboard demons[2];            /* pieces that move as fire demons */
+    Bitboard royalset[2];          /* kings and princes */
     uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
     uint64_t key;                  /* Zobrist key, side to move included */
     int side;                      /* BLACK or WHITE to move */
@@ -60,6 +61,8 @@ static inline void put_piece(Position *pos, int sq, int pc)
     bb_set(&pos->occ[c], sq);
     if (pi->demon)
         bb_set(&pos->demons[c], sq);
+    if (pi->royal)
+        bb_set(&pos->royalset[c], sq);
     pos->royals[c] += pi->royal;
     pos->count[c]++;
     for (int i = 0; i < 4; i++)
@@ -76,6 +79,8 @@ static inline void remove_piece(Position *pos, int sq)
     bb_clear(&pos->occ[c], sq);
     if (pi->demon)
         bb_clear(&pos->demons[c], sq);
+    if (pi->royal)
+        bb_clear(&pos->royalset[c], sq);
     pos->royals[c] -= pi->royal;
     pos->count[c]--;
     for (int i = 0; i < 4; i++)

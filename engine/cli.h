@@ -3,6 +3,9 @@
 #define KAKI_CLI_H
 
 int cmd_perft(int argc, char **argv);
+int cmd_go(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 /* Shared argument helpers. */
 #include "../board/position.h"

@@ -9,7 +9,12 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: kaki [COMMAND ...]\n"
-                    "  perft DEPTH [--fen TFEN] [--divide] [--full] [--option NAME=VALUE ...]\n");
+                    "  (no command)  speak CECP (XBoard protocol) on stdin/stdout\n"
+                    "  perft DEPTH [--fen TFEN] [--divide] [--full] [--option NAME=VALUE ...]\n"
+                    "  go [--fen TFEN] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB]\n"
+                    "     [--option NAME=VALUE ...]\n"
+                    "  eval [--fen TFEN] [--option NAME=VALUE ...]\n"
+                    "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n");
     return 2;
 }
 
@@ -19,6 +24,12 @@ int main(int argc, char **argv)
         return cecp_main();
     if (strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc - 2, argv + 2);
+    if (strcmp(argv[1], "go") == 0)
+        return cmd_go(argc - 2, argv + 2);
+    if (strcmp(argv[1], "eval") == 0)
+        return cmd_eval(argc - 2, argv + 2);
+    if (strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argc - 2, argv + 2);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage();
         return 0;

@@ -61,6 +61,22 @@ typedef struct SearchReport {
    `root` is the searched position, for printing the PV. */
 typedef void (*SearchReportFn)(void *ctx, const Position *root, const SearchReport *report);
 
+/* Search features, all on by default; switched off one at a time to measure what each is
+   worth (bench/selfplay), or all off for the 1-ply greedy opponent. */
+typedef struct SearchConfig {
+    bool tt;            /* transposition table cutoffs and hash move */
+    bool nullmove;      /* null-move pruning */
+    bool lmr;           /* late-move reductions */
+    bool aspiration;    /* aspiration windows */
+    bool killers;       /* killer moves */
+    bool history;       /* history heuristic */
+    bool qsearch;       /* quiescence search (off: static evaluation at the horizon) */
+    bool futility;      /* futility pruning of quiet moves near the horizon */
+    int eval_terms;     /* EVAL_* mask (eval/eval.h) */
+} SearchConfig;
+
+SearchConfig search_config_default(void);
+
 typedef struct Engine Engine;
 
 Engine *engine_new(void);
@@ -70,6 +86,7 @@ int engine_set_threads(Engine *e, int threads);
 int engine_set_hash_mb(Engine *e, int mb);
 /* A new game: empties the hash table and the histories. */
 void engine_new_game(Engine *e);
+void engine_set_config(Engine *e, const SearchConfig *config);
 
 /* Starts searching a copy of pos (history included) in the background; returns at once. */
 void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,

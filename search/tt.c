@@ -1,0 +1,128 @@
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* data: move 27 bits | score 16 | eval/4 12 | depth 6 | bound 2 | age 1 = 64 bits */
+#define MOVE_BITS 27
+static inline uint64_t pack(Move move, int score, int eval, int depth, int bound, int age)
+{
+    int e = eval / 4;
+    if (e > 2047)
+        e = 2047;
+    if (e < -2048)
+        e = -2048;
+    if (depth < 0)
+        depth = 0;
+    if (depth > 63)
+        depth = 63;
+    return (uint64_t)(move & ((1u << MOVE_BITS) - 1)) | (uint64_t)(uint16_t)(int16_t)score << 27 |
+           (uint64_t)((unsigned)e & 0xFFF) << 43 | (uint64_t)depth << 55 | (uint64_t)bound << 61 |
+           (uint64_t)(age & 1) << 63;
+}
+
+static inline void unpack(uint64_t d, TTHit *h)
+{
+    h->move = (Move)(d & ((1u << MOVE_BITS) - 1));
+    h->score = (int16_t)(uint16_t)(d >> 27);
+    int e = (int)((d >> 43) & 0xFFF);
+    if (e & 0x800)
+        e -= 0x1000;
+    h->eval = e * 4;
+    h->depth = (int)((d >> 55) & 0x3F);
+    h->bound = (int)((d >> 61) & 3);
+}
+static inline int age_of(uint64_t d) { return (int)(d >> 63); }
+
+size_t tt_resize(TT *tt, size_t mb)
+{
+    if (mb < 1)
+        mb = 1;
+    size_t bytes = mb << 20, buckets = 1;
+    while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
+        buckets *= 2;
+    TTEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
+    if (!e)
+        return 0;
+    free(tt->entries);
+    tt->entries = e;
+    tt->buckets = buckets;
+    tt_clear(tt);
+    return buckets * TT_BUCKET * sizeof(TTEntry) >> 20;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->entries);
+    tt->entries = NULL;
+    tt->buckets = 0;
+}
+
+void tt_clear(TT *tt)
+{
+    if (tt->entries)
+        memset(tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+    tt->age = 0;
+}
+
+void tt_new_search(TT *tt) { tt->age ^= 1; }
+
+static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
+{
+    return tt->entries + (key & (tt->buckets - 1)) * TT_BUCKET;
+}
+
+bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
+{
+    TTEntry *b = bucket_of(tt, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key && d) {
+            unpack(d, hit);
+            return hit->bound != BOUND_NONE;
+        }
+    }
+    return false;
+}
+
+void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound)
+{
+    TTEntry *b = bucket_of(tt, key);
+    TTEntry *replace = &b[0];
+    int worst = 1 << 30;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key || !d) {
+            if ((c ^ d) == key && d && !move) { /* keep the old move if we have none */
+                TTHit old;
+                unpack(d, &old);
+                move = old.move;
+            }
+            replace = &b[i];
+            break;
+        }
+        TTHit h;
+        unpack(d, &h);
+        /* prefer to overwrite old searches, then shallow entries */
+        int value = h.depth - (age_of(d) != tt->age ? 64 : 0);
+        if (value < worst) {
+            worst = value;
+            replace = &b[i];
+        }
+    }
+    uint64_t d = pack(move, score, eval, depth, bound, tt->age);
+    atomic_store_explicit(&replace->check, key ^ d, memory_order_relaxed);
+    atomic_store_explicit(&replace->data, d, memory_order_relaxed);
+}
+
+int tt_hashfull(const TT *tt)
+{
+    int used = 0;
+    for (int i = 0; i < 1000 && (size_t)i < tt->buckets * TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&tt->entries[i].data, memory_order_relaxed);
+        used += d && age_of(d) == tt->age;
+    }
+    return used;
+}

@@ -1,0 +1,45 @@
+/* The transposition table, shared by all search threads without locks.  Every entry is two
+ * 64-bit words, written and read with relaxed atomics; the first word stores key ^ data, so an
+ * entry torn by two threads writing at once fails the key check and is simply a miss. */
+#ifndef KAKI_TT_H
+#define KAKI_TT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board/move.h"
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct TTEntry {
+    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t data;
+} TTEntry;
+
+#define TT_BUCKET 4 /* entries per 64-byte bucket */
+
+typedef struct TT {
+    TTEntry *entries;
+    size_t buckets; /* a power of two */
+    uint8_t age;
+} TT;
+
+typedef struct TTHit {
+    Move move;
+    int score, eval, depth, bound;
+} TTHit;
+
+/* Allocates about mb megabytes (rounded down to a power of two of buckets); returns the size
+   actually used in MB (at least 1), or 0 if no memory could be had (the old table stays). */
+size_t tt_resize(TT *tt, size_t mb);
+void tt_free(TT *tt);
+void tt_clear(TT *tt);
+void tt_new_search(TT *tt);
+bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
+void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
+/* Per mille of entries holding data from the current search (XBoard shows nothing; logs do). */
+int tt_hashfull(const TT *tt);
+
+#endif

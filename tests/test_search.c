@@ -1,0 +1,205 @@
+/* The search: mates in 1 and 2 (the last royal capturable), a winning burn, a winning
+ * range-jump capture, a winning lion double capture, legal moves only on 1,000+ random
+ * positions, fixed-depth/node/time limits, and several threads.  With "threads" as argument
+ * only the multithreaded part runs (the ThreadSanitizer build uses that). */
+#include <string.h>
+
+#include "board/makemove.h"
+#include "board/movegen.h"
+#include "board/notation.h"
+#include "board/tfen.h"
+#include "check.h"
+#include "randpos.h"
+#include "search/search.h"
+
+static Position pos;
+
+static void load(const char *tfen)
+{
+    char err[200];
+    position_clear(&pos, ruleset_default());
+    CHECK(tfen_parse(&pos, tfen, err, sizeof err) == 0, "%s: %s", tfen, err);
+}
+
+static SearchReport last;
+static void keep_report(void *ctx, const Position *root, const SearchReport *r)
+{
+    (void)ctx, (void)root;
+    last = *r;
+}
+
+static Move search_depth(Engine *e, int depth)
+{
+    SearchLimits l = limits_none();
+    l.depth = depth;
+    memset(&last, 0, sizeof last);
+    engine_new_game(e);
+    return engine_search(e, &pos, &l, keep_report, NULL, NULL);
+}
+
+static bool is_legal(Position *p, Move m)
+{
+    static MoveList legal;
+    generate_legal(p, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (legal.moves[i] == m)
+            return true;
+    return false;
+}
+
+static void tactics(Engine *e)
+{
+    char text[MOVE_STR_MAX];
+    /* mate in 1: the rook takes the lone king */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/15K b");
+    Move m = search_depth(e, 3);
+    CHECK((m & ~MOVE_PROMO) == move_make(sq_make(0, 1), sq_make(0, 15)), "mate in 1: got %s",
+          move_to_wire(&pos, m, 0, text));
+    CHECK(score_mate_moves(last.score) == 1, "mate in 1 scored %d", last.score);
+
+    /* mate in 2: the king in the corner, one rook on the b-file; a second rook to the a-file
+       leaves every king move capturable */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b");
+    m = search_depth(e, 5);
+    CHECK(score_mate_moves(last.score) == 2, "mate in 2 scored %d (%s)", last.score, move_to_wire(&pos, m, 0, text));
+    Undo u;
+    make_move(&pos, m, &u);
+    static MoveList replies;
+    generate_legal(&pos, &replies);
+    bool all_lose = replies.count > 0;
+    for (int i = 0; i < replies.count; i++) { /* after every reply the king can be taken */
+        Undo u2;
+        make_move(&pos, replies.moves[i], &u2);
+        static MoveList ours;
+        generate_legal(&pos, &ours);
+        bool takes = false;
+        for (int j = 0; j < ours.count; j++) {
+            Undo u3;
+            make_move(&pos, ours.moves[j], &u3);
+            takes |= pos.royals[WHITE] == 0;
+            unmake_move(&pos, ours.moves[j], &u3);
+        }
+        all_lose &= takes;
+        unmake_move(&pos, replies.moves[i], &u2);
+    }
+    CHECK(all_lose, "mate in 2: %s does not mate", move_to_wire(&pos, m, 0, text));
+    unmake_move(&pos, m, &u);
+
+    /* winning burn: the demon goes to g8 (three area steps), next to both generals, and burns them */
+    load("k15/16/16/16/16/16/16/5v!1q!8/16/16/16/4D!11/16/16/16/K15 b");
+    m = search_depth(e, 4);
+    make_move(&pos, m, &u);
+    CHECK(!pos.board[sq_make(5, 8)] && !pos.board[sq_make(7, 8)], "burn: %s did not burn both generals",
+          move_to_wire(&pos, m, 0, text));
+    unmake_move(&pos, m, &u);
+
+    /* winning range jump: the great general takes the fire demon over two pieces */
+    load("k15/16/16/16/16/16/16/3d!12/16/16/3P12/3p12/3Q!12/16/16/K15 b");
+    m = search_depth(e, 4);
+    CHECK(m == move_make(sq_make(3, 3), sq_make(3, 8)), "range jump: got %s", move_to_wire(&pos, m, 0, text));
+
+    /* winning lion double capture: i9 and j10 in one move */
+    load("k15/16/16/16/16/16/9v!6/8q!7/7L!8/16/16/16/16/16/16/K15 b");
+    m = search_depth(e, 4);
+    CHECK(m == move_make_mid(sq_make(7, 7), sq_make(8, 8), sq_make(9, 9)), "lion double capture: got %s",
+          move_to_wire(&pos, m, 0, text));
+}
+
+static void legality(Engine *e, int threads, int count)
+{
+    engine_set_threads(e, threads);
+    Rng rng = {4242 + (uint64_t)threads};
+    static MoveList list;
+    int searched = 0;
+    while (searched < count) {
+        position_start(&pos, ruleset_default());
+        int plies = rng_below(&rng, 300);
+        for (int p = 0; p < plies; p++) {
+            generate_legal(&pos, &list);
+            Move m = random_move(&pos, &list, &rng, 60);
+            if (!m)
+                break;
+            Undo u;
+            make_move(&pos, m, &u);
+        }
+        generate_legal(&pos, &list);
+        SearchLimits l = limits_none();
+        l.nodes = 1500 + (uint64_t)rng_below(&rng, 3000);
+        Move best = engine_search(e, &pos, &l, NULL, NULL, NULL);
+        if (list.count == 0)
+            CHECK(best == MOVE_NONE, "a move was returned where there is none");
+        else
+            CHECK(best != MOVE_NONE && is_legal(&pos, best), "illegal best move %08x (%d threads)", best, threads);
+        searched++;
+    }
+    printf("%d threads: %d random positions searched, all moves legal\n", threads, searched);
+}
+
+static void limits(Engine *e)
+{
+    engine_set_threads(e, 1);
+    load(TFEN_START);
+    SearchLimits l = limits_none();
+    l.nodes = 5000;
+    engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    uint64_t nodes;
+    int depth;
+    int64_t ms;
+    engine_progress(e, &nodes, &depth, &ms);
+    CHECK(nodes >= 5000 && nodes < 5000 + 100, "node limit 5000: searched %llu", (unsigned long long)nodes);
+    /* a time limit ends the search (generously: tests do not time the machine) */
+    l = limits_none();
+    l.movetime_ms = 200;
+    Move m = engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    CHECK(m != MOVE_NONE && is_legal(&pos, m), "movetime search gave no legal move");
+    CHECK(last.time_ms < 5000, "movetime 200 ms search reported %lld ms", (long long)last.time_ms);
+    /* a clock: a legal move, well inside the clock */
+    l = limits_none();
+    l.time_ms = 1000;
+    l.inc_ms = 100;
+    m = engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    CHECK(m != MOVE_NONE && is_legal(&pos, m), "clock search gave no legal move");
+    /* an infinite search runs until stopped */
+    l = limits_none();
+    l.infinite = true;
+    engine_start(e, &pos, &l, NULL, NULL);
+    CHECK(engine_running(e), "infinite search not running");
+    engine_stop(e);
+    m = engine_wait(e, NULL);
+    CHECK(m != MOVE_NONE && is_legal(&pos, m), "stopped infinite search gave no legal move");
+    /* no legal move: none returned */
+    load("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b"); /* no White royal: game over */
+    CHECK(search_depth(e, 3) == MOVE_NONE, "a move in a finished game");
+}
+
+static void threads_only(Engine *e)
+{
+    engine_set_threads(e, 2);
+    load(TFEN_START);
+    Move m = search_depth(e, 5);
+    CHECK(m != MOVE_NONE && is_legal(&pos, m), "2 threads: illegal move");
+    legality(e, 2, scaled(60));
+    /* stop a 2-thread infinite search from outside */
+    SearchLimits l = limits_none();
+    l.infinite = true;
+    engine_start(e, &pos, &l, NULL, NULL);
+    engine_stop(e);
+    m = engine_wait(e, NULL);
+    CHECK(m != MOVE_NONE, "2-thread infinite search stopped without a move");
+}
+
+int main(int argc, char **argv)
+{
+    Engine *e = engine_new();
+    engine_set_hash_mb(e, 16);
+    if (argc > 1 && strcmp(argv[1], "threads") == 0) {
+        threads_only(e);
+    } else {
+        tactics(e);
+        limits(e);
+        legality(e, 1, scaled(1000));
+        legality(e, 2, scaled(100));
+    }
+    engine_free(e);
+    return check_finish("test_search");
+}
