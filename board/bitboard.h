@@ -113,6 +113,34 @@ static inline Bitboard bb_west(Bitboard a)
     return r;
 }
 
+/* Shift toward higher squares by n bits (0 <= n < 256). */
+static inline __attribute__((always_inline)) Bitboard bb_shl(Bitboard a, int n)
+{
+    Bitboard r = BB_EMPTY;
+    int ws = n >> 6, bs = n & 63;
+    for (int i = 3; i >= ws; i--) {
+        uint64_t lo = a.w[i - ws] << bs;
+        if (bs && i - ws - 1 >= 0)
+            lo |= a.w[i - ws - 1] >> (64 - bs);
+        r.w[i] = lo;
+    }
+    return r;
+}
+
+/* Shift toward lower squares by n bits (0 <= n < 256). */
+static inline __attribute__((always_inline)) Bitboard bb_shr(Bitboard a, int n)
+{
+    Bitboard r = BB_EMPTY;
+    int ws = n >> 6, bs = n & 63;
+    for (int i = 0; i + ws < 4; i++) {
+        uint64_t hi = a.w[i + ws] >> bs;
+        if (bs && i + ws + 1 < 4)
+            hi |= a.w[i + ws + 1] << (64 - bs);
+        r.w[i] = hi;
+    }
+    return r;
+}
+
 /* The set plus all squares a king step away from it. */
 static inline Bitboard bb_king_expand(Bitboard a)
 {

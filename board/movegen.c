@@ -322,7 +322,8 @@ static void gen_piece_noisy(Gen *g, int from)
     }
     Bitboard targets = pi->leap >= 0 ? bb_and(rs->pattern[pi->leap][from], g->enemy) : BB_EMPTY;
     for (int i = 0; i < pi->nslides; i++)
-        add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
+        if (!(pi->fill_dirs & (1 << pi->slides[i].dir))) /* the others come from the fills */
+            add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
     if (bb_any(targets)) {
         if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
             Bitboard caps = targets;
@@ -350,6 +351,76 @@ static void gen_piece_noisy(Gen *g, int from)
     }
 }
 
+static inline uint64_t rep16(unsigned rank_bits) { return (uint64_t)(rank_bits & 0xFFFF) * 0x0001000100010001ULL; }
+
+/* The set shifted k squares in direction d, squares that would wrap around an edge dropped.
+   Always inlined with constant d and k, so that every shift is a constant one. */
+static inline __attribute__((always_inline)) Bitboard shift_dir(Bitboard b, int dx, int dy, int k)
+{
+    int n = (dy * 16 + dx) * k;
+    Bitboard r = n >= 0 ? bb_shl(b, n) : bb_shr(b, -n);
+    if (dx) {
+        uint64_t m = dx > 0 ? rep16(0xFFFFu << k) : rep16(0xFFFFu >> k);
+        for (int i = 0; i < 4; i++)
+            r.w[i] &= m;
+    }
+    return r;
+}
+
+/* Squares attacked in direction d by the sliders in s through the empty squares: a
+   Kogge-Stone occluded fill, then one more step onto the first piece. */
+static inline __attribute__((always_inline)) Bitboard fill_attacks_in(Bitboard s, Bitboard empty, int dx, int dy)
+{
+    Bitboard g = s, p = empty;
+    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 1)));
+    p = bb_and(p, shift_dir(p, dx, dy, 1));
+    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 2)));
+    p = bb_and(p, shift_dir(p, dx, dy, 2));
+    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 4)));
+    p = bb_and(p, shift_dir(p, dx, dy, 4));
+    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 8)));
+    return shift_dir(g, dx, dy, 1);
+}
+
+static Bitboard fill_attacks(Bitboard s, Bitboard empty, int d)
+{
+    switch (d) {
+    case DIR_N: return fill_attacks_in(s, empty, 0, 1);
+    case DIR_NE: return fill_attacks_in(s, empty, 1, 1);
+    case DIR_E: return fill_attacks_in(s, empty, 1, 0);
+    case DIR_SE: return fill_attacks_in(s, empty, 1, -1);
+    case DIR_S: return fill_attacks_in(s, empty, 0, -1);
+    case DIR_SW: return fill_attacks_in(s, empty, -1, -1);
+    case DIR_W: return fill_attacks_in(s, empty, -1, 0);
+    default: return fill_attacks_in(s, empty, -1, 1);
+    }
+}
+
+/* Captures of all plain sliders at once (quiescence): fill each direction, then find the
+   slider behind every enemy piece reached. */
+static void add_fill_captures(Gen *g)
+{
+    const Position *pos = g->pos;
+    for (int d = 0; d < 8; d++) {
+        Bitboard sliders = pos->sliders[g->us][d];
+        if (bb_none(sliders))
+            continue;
+        Bitboard hits = bb_and(fill_attacks(sliders, g->empty, d), g->enemy);
+        int back = (d + 4) & 7;
+        while (bb_any(hits)) {
+            int t = bb_pop(&hits);
+            const RayInfo *ri = &geo.ray[t][back];
+            int from = t + next_occupied(ri, pos->lines[ri->line], 1) * ri->delta;
+            const PieceInfo *pi = &g->rs->piece[pos->board[from]];
+            Move m = move_make(from, t);
+            if (pi->promotes_to && (bb_test(&g->zone, from) || bb_test(&g->zone, t)) &&
+                !ends_burned(g, t, bb_square(t)))
+                m |= MOVE_PROMO;
+            add(g, m);
+        }
+    }
+}
+
 static void generate(const Position *pos, int side, MoveList *list, bool noisy)
 {
     list->count = 0;
@@ -364,18 +435,22 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
     g.enemy_demons = pos->demons[side ^ 1];
     g.burn = burn_zone(pos, side ^ 1);
     g.noisy = noisy;
-    if (noisy && bb_any(pos->demons[side]))
-        g.enemy_near = bb_king_expand(g.enemy);
+    if (noisy) {
+        if (bb_any(pos->demons[side]))
+            g.enemy_near = bb_king_expand(g.enemy);
+        add_fill_captures(&g);
+    }
     for (int i = 0; i < 4; i++)
         for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
             if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
                 list->overflow = true;
                 return;
             }
-            if (noisy)
-                gen_piece_noisy(&g, i * 64 + __builtin_ctzll(w));
-            else
-                gen_piece(&g, i * 64 + __builtin_ctzll(w));
+            int from = i * 64 + __builtin_ctzll(w);
+            if (!noisy)
+                gen_piece(&g, from);
+            else if (pos->rs->piece[pos->board[from]].noisy_rest)
+                gen_piece_noisy(&g, from);
         }
 }
 

@@ -328,6 +328,24 @@ static void build_piece(RuleSet *rs, int kind, int colour)
     pi->leap = (int16_t)intern_pattern(rs, &lo, colour);
     pi->pass = (int16_t)intern_pattern(rs, &po, colour);
 
+    /* Plain unlimited slides go to the whole-board fill, unless some leap of the piece can
+       land on one of its slide lines (the same capture would then be found twice). */
+    uint8_t fill = 0;
+    for (int i = 0; i < pi->nslides; i++)
+        if (pi->slides[i].first == 1 && pi->slides[i].max >= 15 && !pi->slides[i].jumps)
+            fill |= (uint8_t)(1 << pi->slides[i].dir);
+    if (pi->demon || pi->area || pi->range_jumps)
+        fill = 0; /* their captures come with burns, area moves or jumps: done per piece */
+    for (int sq = 0; sq < SQUARE_COUNT && fill && pi->leap >= 0; sq++)
+        for (int d = 0; d < 8; d++)
+            if ((fill & (1 << d)) && bb_intersects(rs->pattern[pi->leap][sq], geo.ray_bb[sq][d]))
+                fill = 0;
+    pi->fill_dirs = fill;
+    pi->noisy_rest = pi->leap >= 0 || pi->lion || pi->igui_all || pi->area || pi->demon;
+    for (int i = 0; i < pi->nslides; i++)
+        if (!(fill & (1 << pi->slides[i].dir)))
+            pi->noisy_rest = 1;
+
     /* Dead squares: neither a leap nor the first square of a slide is on the board. */
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {
         bool can_move = pi->leap >= 0 && bb_any(rs->pattern[pi->leap][sq]);

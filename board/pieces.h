@@ -92,6 +92,11 @@ typedef struct PieceInfo {
     uint8_t nslides;
     Slide slides[8];
     uint8_t slide_first[8], slide_max[8]; /* the same by absolute direction (max 0 = none) */
+    /* Captures along these directions (plain unlimited slides) are found for all such pieces
+       at once by a whole-board fill in the quiescence generator; the piece itself is visited
+       only if noisy_rest (it has leaps, other slides, lion power, ...). */
+    uint8_t fill_dirs;
+    uint8_t noisy_rest;
     int16_t leap;       /* index of its leap pattern (step/jump/knight/lion squares), -1 none */
     int16_t pass;       /* index of its pass-through pattern, -1 if it cannot pass */
 } PieceInfo;

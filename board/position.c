@@ -82,6 +82,9 @@ const char *position_validate(const Position *pos)
             return "fire demon set differs from the board";
         if (!bb_equal(fresh.royalset[c], pos->royalset[c]))
             return "royal set differs from the board";
+        for (int d = 0; d < 8; d++)
+            if (!bb_equal(fresh.sliders[c][d], pos->sliders[c][d]))
+                return "slider sets differ from the board";
         if (fresh.royals[c] != pos->royals[c] || fresh.count[c] != pos->count[c])
             return "piece counts differ from the board";
     }

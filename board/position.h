@@ -27,6 +27,8 @@ typedef struct Position {
     Bitboard occ[2];               /* pieces of each colour */
     Bitboard demons[2];            /* pieces that move as fire demons */
     Bitboard royalset[2];          /* kings and princes */
+    Bitboard sliders[2][8];        /* pieces whose captures in direction d come from a fill
+                                      (PieceInfo.fill_dirs) */
     uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
     uint64_t key;                  /* Zobrist key, side to move included */
     int side;                      /* BLACK or WHITE to move */
@@ -63,6 +65,8 @@ static inline void put_piece(Position *pos, int sq, int pc)
         bb_set(&pos->demons[c], sq);
     if (pi->royal)
         bb_set(&pos->royalset[c], sq);
+    for (unsigned f = pi->fill_dirs; f; f &= f - 1)
+        bb_set(&pos->sliders[c][__builtin_ctz(f)], sq);
     pos->royals[c] += pi->royal;
     pos->count[c]++;
     for (int i = 0; i < 4; i++)
@@ -81,6 +85,8 @@ static inline void remove_piece(Position *pos, int sq)
         bb_clear(&pos->demons[c], sq);
     if (pi->royal)
         bb_clear(&pos->royalset[c], sq);
+    for (unsigned f = pi->fill_dirs; f; f &= f - 1)
+        bb_clear(&pos->sliders[c][__builtin_ctz(f)], sq);
     pos->royals[c] -= pi->royal;
     pos->count[c]--;
     for (int i = 0; i < 4; i++)

@@ -151,6 +151,22 @@ static int move_gain(const Position *pos, Move m)
     return gain;
 }
 
+/* move_gain for the quiescence search, where every move captures or burns: `danger` holds the
+   squares next to enemy fire demons, so that most moves need no burn test at all. */
+static inline int noisy_gain(const Position *pos, Move m, Bitboard danger)
+{
+    int from = move_from(m), to = move_to(m);
+    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
+    if (pi->demon || bb_test(&danger, to))
+        return move_gain(pos, m);
+    int gain = (m & MOVE_MID) ? victim_value(pos->board[move_mid(m)]) : 0;
+    if (to != from && pos->board[to])
+        gain += victim_value(pos->board[to]);
+    if (m & MOVE_PROMO)
+        gain += kind_value[piece_kind(pi->promotes_to)] - kind_value[pi->kind];
+    return gain;
+}
+
 /* Never play a non-promoting move that leaves a pawn, lance, iron general or knight without
    moves: it is never better than promoting, and XBoard would add a promotion of its own
    (PROTOCOL.md §3.2). */
@@ -238,6 +254,23 @@ static inline Move pick(MoveList *list, int *scores, int i)
     return m;
 }
 
+/* Sorts moves[from..count) by descending score (insertion sort: short lists, mostly few
+   distinct scores). */
+static void sort_moves(MoveList *list, int *scores, int from)
+{
+    for (int i = from + 1; i < list->count; i++) {
+        Move m = list->moves[i];
+        int s = scores[i], j = i - 1;
+        while (j >= from && scores[j] < s) {
+            list->moves[j + 1] = list->moves[j];
+            scores[j + 1] = scores[j];
+            j--;
+        }
+        list->moves[j + 1] = m;
+        scores[j + 1] = s;
+    }
+}
+
 /* ------------------------------------------------------------------ quiescence ------- */
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
@@ -258,26 +291,22 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
     generate_noisy(&t->pos, list);
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        scores[i] = move_gain(&t->pos, m);
-    }
+    Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
+    for (int i = 0; i < list->count; i++)
+        scores[i] = noisy_gain(&t->pos, list->moves[i], danger);
+    sort_moves(list, scores, 0);
     int best = stand;
     for (int i = 0; i < list->count; i++) {
-        Move m = pick(list, scores, i);
+        Move m = list->moves[i];
         int gain = scores[i];
-        if (gain <= 0)
-            break; /* the rest gain nothing (or lose the mover) */
+        /* sorted by gain: once one cannot raise alpha, none of the rest can */
+        if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
+            break;
         /* SEE-like pruning: a move that gains less than the mover is worth loses material if
            the opponent can take back on its final square */
         int mover_pc = t->pos.board[move_from(m)];
         int mover = victim_value((m & MOVE_PROMO) ? t->pos.rs->piece[mover_pc].promotes_to : mover_pc);
         if (gain < mover && gain < ROYAL_VALUE && square_attacked_by(&t->pos, move_to(m), t->pos.side ^ 1))
-            continue;
-        bool capture = (m & MOVE_MID) || (!(m & MOVE_PASS) && t->pos.board[move_to(m)]);
-        if (!capture && qply > 0 && !t->pos.rs->piece[t->pos.board[move_from(m)]].demon)
-            continue; /* quiet promotions only at the first quiescence ply */
-        if (stand + gain + DELTA_MARGIN <= alpha)
             continue;
         make(t, m, ply);
         int score;
@@ -409,7 +438,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     int old_alpha = alpha;
     bool futile = c->futility && !pv_node && depth <= 2 && static_eval + 150 * depth <= alpha;
     for (int i = 0; i < list->count; i++) {
-        Move m = pick(list, scores, i);
+        if (i == 6)
+            sort_moves(list, scores, i); /* no early cut-off: order the rest at once */
+        Move m = i < 6 ? pick(list, scores, i) : list->moves[i];
         if (leaves_dead_piece(pos, m) && !root)
             continue;
         bool quiet = scores[i] < (1 << 24) && m != tt_move && !(m & MOVE_PROMO);
