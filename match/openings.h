@@ -1,0 +1,39 @@
+/* kaki-match: openings.  From the start position, from a file of TFEN positions (one per
+ * line; '#' comments and blank lines ignored), or random balanced openings of K plies
+ * generated from a seed. */
+#ifndef KAKI_MATCH_OPENINGS_H
+#define KAKI_MATCH_OPENINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board/pieces.h"
+#include "board/position.h"
+#include "game.h"
+
+/* Reads and checks every position of a TFEN file (legal syntax, game not over, a legal move
+   for the side to move).  Returns the number of positions, or -1 with a message naming the
+   line in err. */
+int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err, size_t errsz);
+
+/* RULES.md §7 values in centipawns (pawn = 100) by piece kind; royals count as 4 pawns, as in
+   the table.  Used to judge random openings. */
+int piece_value_cp(int kind);
+/* Material of sente minus gote, centipawns. */
+int material_balance(const Position *pos);
+
+/* Opening number `number` of a random series: `plies` random legal plies from the start
+   position, drawn from a generator seeded by (seed, number), retried until the position is
+   balanced: both sides keep their royals, the side to move has a legal move and is not in
+   check, the material difference is at most `balance_cp`, and the side to move cannot win
+   more than `balance_cp` by a sequence of captures (material_search; royals worth 1000
+   pawns).  Deterministic: the same arguments always give the same opening.  Returns 0, or -1
+   if no balanced opening was found in 10000 tries. */
+int opening_random(const RuleSet *rs, uint64_t seed, int number, int plies, int balance_cp,
+                   Opening *out);
+
+/* The capture search of opening_random: the material the side to move can win by a sequence
+   of captures and burns (stand pat allowed; at most 6 plies, 20000 nodes), centipawns. */
+int material_search(Position *pos);
+
+#endif

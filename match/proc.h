@@ -1,0 +1,60 @@
+/* kaki-match: an engine child process on a pair of pipes.
+ *
+ * The child runs in its own process group (so that helpers it starts die with it), with every
+ * descriptor of the runner closed on exec.  Reads are non-blocking with poll(); output is cut
+ * into lines of at most PROC_LINE_MAX bytes (longer lines are truncated and flagged, NUL bytes
+ * replaced), so garbage can never overflow anything.  proc_stop always reaps the child: no
+ * zombies are left behind. */
+#ifndef KAKI_MATCH_PROC_H
+#define KAKI_MATCH_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define PROC_LINE_MAX 16384
+#define PROC_BUF_SIZE 65536
+
+typedef struct Proc {
+    pid_t pid;          /* 0 when not running */
+    int to_child;       /* the child's stdin */
+    int from_child;     /* the child's stdout */
+    bool eof;           /* the child closed its stdout (usually: it died) */
+    bool reaped;
+    bool exited;        /* the child has ended (seen by proc_exited or when reaped) */
+    int exit_code;      /* its exit status, or -1 if killed by a signal */
+    int exit_signal;    /* the signal that killed it, 0 if none */
+    size_t len;         /* bytes in buf */
+    bool skipping;      /* discarding the rest of an overlong line */
+    char buf[PROC_BUF_SIZE];
+} Proc;
+
+/* Starts argv[0] (looked up in PATH when it has no '/') with arguments argv (NULL-terminated)
+   in directory dir (NULL = current).  stderr_fd >= 0 becomes the child's stderr, -1 inherits
+   ours.  Returns 0, or -1 with a message in err (exec failures included). */
+int proc_spawn(Proc *p, char *const argv[], const char *dir, int stderr_fd, char *err,
+               size_t errsz);
+
+/* Writes text plus '\n'.  Returns 0, or -1 if the child is gone or does not read its input
+   within timeout_ms. */
+int proc_write_line(Proc *p, const char *text, int timeout_ms);
+
+/* Waits until deadline (mono_ms() value) for a complete line.  Returns 1 with the line
+   (without '\n'/'\r') in line, setting *truncated if it was too long; 0 on timeout (or
+   interruption); -1 when the child closed its output and no full line is left.  A last line
+   without '\n' before EOF is returned as a line. */
+int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t deadline);
+
+/* Has the child exited?  Non-blocking; records how (the child is reaped by proc_stop). */
+bool proc_exited(Proc *p);
+
+/* Ends the child: waits up to grace_ms for it to exit by itself (after the caller sent
+   "quit"), then SIGTERM to its process group (if use_sigterm), then SIGKILL; always reaps.
+   Closes the pipes.  Safe to call on a stopped Proc. */
+void proc_stop(Proc *p, int grace_ms, bool use_sigterm);
+
+/* "exited with status 3", "killed by signal 11 (Segmentation fault)", or "still running". */
+void proc_describe_exit(const Proc *p, char *out, size_t outsz);
+
+#endif

@@ -1,0 +1,419 @@
+#include "xengine.h"
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+void xe_init(XEngine *e, const MatchConfig *cfg, int index, const char *worker)
+{
+    memset(e, 0, sizeof *e);
+    e->cfg = cfg;
+    e->index = index;
+    e->spec = &cfg->engines[index];
+    e->proc.to_child = e->proc.from_child = -1;
+    const char *base = strrchr(e->spec->cmd, '/');
+    base = base ? base + 1 : e->spec->cmd;
+    str_copy(e->name, sizeof e->name, e->spec->name ? e->spec->name : base);
+    snprintf(e->label, sizeof e->label, "%s:%s", worker, e->name);
+}
+
+static void set_defaults(XEngine *e)
+{
+    /* CECP v2 defaults (engine-intf: ping=0 setboard=0 usermove=0 time=1 draw=1 sigint=1
+       sigterm=1 reuse=1 name=0 nps=1 memory=0 smp=0 san=0) */
+    e->f_ping = e->f_setboard = e->f_usermove = false;
+    e->f_time = e->f_draw = e->f_sigint = e->f_sigterm = e->f_reuse = true;
+    e->f_name = false;
+    e->f_nps = true;
+    e->f_memory = e->f_smp = e->f_san = false;
+    e->f_variants = e->f_tenjiku = e->f_done = false;
+    e->myname[0] = '\0';
+    e->nopts = 0;
+    e->in_force = false;
+}
+
+int xe_send(XEngine *e, const char *fmt, ...)
+{
+    char buf[XE_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    log_line(e->label, "<", buf);
+    if (!e->proc.pid || proc_write_line(&e->proc, buf, XE_SYNC_TIMEOUT_MS) != 0) {
+        if (e->proc.pid && proc_exited(&e->proc)) {
+            char how[128];
+            proc_describe_exit(&e->proc, how, sizeof how);
+            snprintf(e->error, sizeof e->error, "engine died (%s)", how);
+        } else
+            snprintf(e->error, sizeof e->error, "engine does not read its input");
+        return -1;
+    }
+    return 0;
+}
+
+int xe_read(XEngine *e, char *line, size_t linesz, int64_t deadline)
+{
+    bool truncated;
+    int r = proc_read_line(&e->proc, line, linesz, &truncated, deadline);
+    if (r == 1) {
+        log_line(e->label, ">", line);
+        if (truncated)
+            log_line(e->label, "!", "(overlong line truncated)");
+        return 1;
+    }
+    if (r < 0) {
+        /* output closed: wait a moment for the exit status */
+        for (int i = 0; i < 50 && !proc_exited(&e->proc); i++)
+            sleep_ms(10);
+        char how[128];
+        proc_describe_exit(&e->proc, how, sizeof how);
+        if (e->proc.exited)
+            snprintf(e->error, sizeof e->error, "engine died (%s)", how);
+        else
+            snprintf(e->error, sizeof e->error, "engine closed its output");
+        log_line(e->label, "!", e->error);
+        return -1;
+    }
+    return 0;
+}
+
+static bool norm_equal(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        char x = *a, y = *b;
+        if (x == '_' || x == '-')
+            x = ' ';
+        if (y == '_' || y == '-')
+            y = ' ';
+        if (tolower((unsigned char)x) != tolower((unsigned char)y))
+            return false;
+        if (!x)
+            return true;
+    }
+}
+
+const XOption *xe_find_option(const XEngine *e, const char *name)
+{
+    for (int i = 0; i < e->nopts; i++)
+        if (strcmp(e->opts[i].name, name) == 0)
+            return &e->opts[i];
+    for (int i = 0; i < e->nopts; i++)
+        if (norm_equal(e->opts[i].name, name))
+            return &e->opts[i];
+    return NULL;
+}
+
+static void add_option(XEngine *e, const char *def)
+{
+    static const char *const types[] = {"button", "save", "reset", "check", "string", "spin",
+                                        "combo", "slider", "file", "path", NULL};
+    /* NAME -TYPE ...: the name ends at the first " -TYPE" */
+    for (const char *p = def; (p = strstr(p, " -")) != NULL; p++) {
+        for (int t = 0; types[t]; t++) {
+            size_t n = strlen(types[t]);
+            if (strncmp(p + 2, types[t], n) == 0 && (p[2 + n] == ' ' || p[2 + n] == '\0')) {
+                if (e->nopts >= XE_MAX_OPTIONS)
+                    return;
+                XOption *o = &e->opts[e->nopts];
+                size_t len = (size_t)(p - def);
+                if (len >= sizeof o->name)
+                    len = sizeof o->name - 1;
+                memcpy(o->name, def, len);
+                o->name[len] = '\0';
+                str_copy(o->type, sizeof o->type, types[t]);
+                for (int i = 0; i < e->nopts; i++)
+                    if (strcmp(e->opts[i].name, o->name) == 0) {
+                        e->opts[i] = *o; /* redefinition */
+                        return;
+                    }
+                e->nopts++;
+                return;
+            }
+        }
+    }
+}
+
+int xe_parse_features(XEngine *e, const char *line)
+{
+    const char *p = line + strlen("feature");
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        char name[64], value[1024];
+        size_t n = 0;
+        while (*p && *p != '=' && *p != ' ' && *p != '\t') {
+            if (n < sizeof name - 1)
+                name[n++] = *p;
+            p++;
+        }
+        name[n] = '\0';
+        if (*p != '=') /* malformed: skip the token */
+            continue;
+        p++;
+        n = 0;
+        if (*p == '"') {
+            p++;
+            while (*p && *p != '"') {
+                if (n < sizeof value - 1)
+                    value[n++] = *p;
+                p++;
+            }
+            if (*p == '"')
+                p++;
+        } else {
+            while (*p && *p != ' ' && *p != '\t') {
+                if (n < sizeof value - 1)
+                    value[n++] = *p;
+                p++;
+            }
+        }
+        value[n] = '\0';
+        bool on = strcmp(value, "1") == 0;
+        bool accept = true;
+        if (strcmp(name, "ping") == 0)
+            e->f_ping = on;
+        else if (strcmp(name, "setboard") == 0)
+            e->f_setboard = on;
+        else if (strcmp(name, "usermove") == 0)
+            e->f_usermove = on;
+        else if (strcmp(name, "time") == 0)
+            e->f_time = on;
+        else if (strcmp(name, "draw") == 0)
+            e->f_draw = on;
+        else if (strcmp(name, "sigint") == 0)
+            e->f_sigint = on;
+        else if (strcmp(name, "sigterm") == 0)
+            e->f_sigterm = on;
+        else if (strcmp(name, "reuse") == 0)
+            e->f_reuse = on;
+        else if (strcmp(name, "name") == 0)
+            e->f_name = on;
+        else if (strcmp(name, "nps") == 0)
+            e->f_nps = on;
+        else if (strcmp(name, "memory") == 0)
+            e->f_memory = on;
+        else if (strcmp(name, "smp") == 0)
+            e->f_smp = on;
+        else if (strcmp(name, "san") == 0) {
+            e->f_san = false;
+            accept = !on; /* we only speak coordinates */
+        } else if (strcmp(name, "myname") == 0)
+            str_copy(e->myname, sizeof e->myname, value);
+        else if (strcmp(name, "variants") == 0) {
+            e->f_variants = true;
+            e->f_tenjiku = false;
+            char v[1024];
+            str_copy(v, sizeof v, value);
+            for (char *save, *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                while (*tok == ' ')
+                    tok++;
+                if (strcmp(tok, "tenjiku") == 0)
+                    e->f_tenjiku = true;
+            }
+        } else if (strcmp(name, "option") == 0)
+            add_option(e, value);
+        else if (strcmp(name, "done") == 0)
+            e->f_done = on;
+        else if (strcmp(name, "colors") == 0 || strcmp(name, "playother") == 0 ||
+                 strcmp(name, "analyze") == 0 || strcmp(name, "debug") == 0 ||
+                 strcmp(name, "highlight") == 0 || strcmp(name, "exclude") == 0 ||
+                 strcmp(name, "pause") == 0 || strcmp(name, "ics") == 0 ||
+                 strcmp(name, "egt") == 0 || strcmp(name, "smp") == 0)
+            ; /* harmless: we never use them */
+        else
+            accept = false; /* setscore, unknown features */
+        if (xe_send(e, "%s %s", accept ? "accepted" : "rejected", name) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int fail(XEngine *e)
+{
+    xe_kill(e);
+    return -1;
+}
+
+int xe_start(XEngine *e)
+{
+    const EngineSpec *s = e->spec;
+    char *argv[MAX_ENGINE_ARGS + 2];
+    int argc = 0;
+    argv[argc++] = s->cmd;
+    for (int i = 0; i < s->nargs; i++)
+        argv[argc++] = s->args[i];
+    argv[argc] = NULL;
+    set_defaults(e);
+    e->running = false;
+    e->games_in_process = 0;
+    int errfd = -1;
+    if (e->cfg->engine_stderr) {
+        errfd = open(e->cfg->engine_stderr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (errfd < 0) {
+            snprintf(e->error, sizeof e->error, "cannot open %s", e->cfg->engine_stderr);
+            return -1;
+        }
+    }
+    char err[300];
+    int rc = proc_spawn(&e->proc, argv, s->dir, errfd, err, sizeof err);
+    if (errfd >= 0)
+        close(errfd);
+    if (rc != 0) {
+        str_copy(e->error, sizeof e->error, err);
+        return -1;
+    }
+    log_line(e->label, "*", "started");
+    if (xe_send(e, "xboard") || xe_send(e, "protover 2"))
+        return fail(e);
+
+    /* features until done=1, or 10 s (one hour after done=0) */
+    int64_t start = mono_ms();
+    int64_t deadline = start + XE_FEATURE_TIMEOUT_MS;
+    char line[XE_LINE_MAX];
+    for (;;) {
+        int r = xe_read(e, line, sizeof line, deadline);
+        if (r < 0)
+            return fail(e);
+        if (r == 0) {
+            if (g_interrupted) {
+                str_copy(e->error, sizeof e->error, "interrupted");
+                return fail(e);
+            }
+            if (!e->f_done && deadline - start >= XE_FEATURE_TIMEOUT_DONE0_MS) {
+                str_copy(e->error, sizeof e->error, "no feature done=1 within an hour of done=0");
+                return fail(e);
+            }
+            break; /* the 10 s wait of an engine that never says done */
+        }
+        if (strncmp(line, "feature", 7) == 0 && (line[7] == ' ' || line[7] == '\t')) {
+            bool had_done0 = strstr(line, "done=0") != NULL;
+            if (xe_parse_features(e, line) != 0)
+                return fail(e);
+            if (e->f_done)
+                break;
+            if (had_done0)
+                deadline = start + XE_FEATURE_TIMEOUT_DONE0_MS;
+        }
+    }
+    if (e->myname[0] && !s->name)
+        str_copy(e->name, sizeof e->name, e->myname);
+
+    /* what the match needs from this engine */
+    if (!e->f_variants || !e->f_tenjiku) {
+        snprintf(e->error, sizeof e->error,
+                 "engine does not list tenjiku in feature variants (cannot play tenjiku)");
+        return fail(e);
+    }
+    if (s->nps > 0 && !e->f_nps) {
+        snprintf(e->error, sizeof e->error, "nps=%ld given but the engine said feature nps=0",
+                 s->nps);
+        return fail(e);
+    }
+    for (int i = 0; i < s->noptions; i++) {
+        const XOption *o = xe_find_option(e, s->options[i].name);
+        if (!o) {
+            int n = snprintf(e->error, sizeof e->error, "engine has no option '%s' (it has:",
+                             s->options[i].name);
+            for (int k = 0; k < e->nopts && n > 0 && (size_t)n < sizeof e->error; k++)
+                n += snprintf(e->error + n, sizeof e->error - (size_t)n, "%s '%s'", k ? "," : "",
+                              e->opts[k].name);
+            if (n > 0 && (size_t)n < sizeof e->error)
+                snprintf(e->error + n, sizeof e->error - (size_t)n, "%s)", e->nopts ? "" : " none");
+            return fail(e);
+        }
+    }
+    const XOption *ro = NULL;
+    if (s->rank_offset) {
+        ro = xe_find_option(e, "Rank offset");
+        if (!ro) {
+            snprintf(e->error, sizeof e->error,
+                     "rankoffset=1 given but the engine has no option 'Rank offset'");
+            return fail(e);
+        }
+    }
+    for (int i = 0; i < rule_option_count; i++) {
+        if (!e->cfg->rules_changed[i])
+            continue;
+        if (!xe_find_option(e, rule_options[i].name)) {
+            snprintf(e->error, sizeof e->error,
+                     "--rule %s given but the engine has no option '%s' to be told the rule",
+                     rule_options[i].name, rule_options[i].name);
+            return fail(e);
+        }
+    }
+
+    /* options: the rules first, then rank offset, then the user's */
+    for (int i = 0; i < rule_option_count; i++) {
+        if (!e->cfg->rules_changed[i])
+            continue;
+        const XOption *o = xe_find_option(e, rule_options[i].name);
+        int v = rules_get(&e->cfg->rules, i);
+        if (xe_send(e, "option %s=%s", o->name, rule_options[i].values[v]))
+            return fail(e);
+    }
+    if (ro && xe_send(e, "option %s=1", ro->name))
+        return fail(e);
+    for (int i = 0; i < s->noptions; i++) {
+        const XOption *o = xe_find_option(e, s->options[i].name);
+        if (xe_send(e, "option %s=%s", o->name, s->options[i].value))
+            return fail(e);
+    }
+    if (xe_sync(e, XE_SYNC_TIMEOUT_MS) != 0)
+        return fail(e);
+    e->running = true;
+    return 0;
+}
+
+int xe_sync(XEngine *e, int timeout_ms)
+{
+    if (!e->f_ping)
+        return 0;
+    int id = ++e->ping_id;
+    if (xe_send(e, "ping %d", id))
+        return -1;
+    int64_t deadline = mono_ms() + timeout_ms;
+    char line[XE_LINE_MAX];
+    for (;;) {
+        int r = xe_read(e, line, sizeof line, deadline);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)", timeout_ms);
+            return -1;
+        }
+        int got;
+        if (sscanf(line, "pong %d", &got) == 1 && got == id)
+            return 0;
+    }
+}
+
+void xe_quit(XEngine *e)
+{
+    if (e->proc.pid && !e->proc.eof) {
+        log_line(e->label, "<", "quit");
+        proc_write_line(&e->proc, "quit", 200);
+    }
+    proc_stop(&e->proc, XE_QUIT_GRACE_MS, e->f_sigterm);
+    if (e->proc.pid)
+        log_line(e->label, "*", "stopped");
+    e->proc.pid = 0;
+    e->running = false;
+}
+
+void xe_kill(XEngine *e)
+{
+    proc_stop(&e->proc, 0, false);
+    if (e->proc.pid)
+        log_line(e->label, "*", "killed");
+    e->proc.pid = 0;
+    e->running = false;
+}

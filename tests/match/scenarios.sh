@@ -1,0 +1,272 @@
+#!/usr/bin/env bash
+# kaki-match scenario tests: each runs kaki-match against scripted engines and checks the
+# score, the PGN and the result file.
+#   scenarios.sh NAME KAKI_MATCH FAKE_ENGINE MISBEHAVE_SH KAKI WORKDIR
+# Exit status 0 = pass, 1 = fail, 77 = skipped (kaki does not speak CECP yet).
+set -u
+name=$1 KM=$2 FAKE=$3 MIS=$4 KAKI=$5 WORK=$6
+dir="$WORK/$name"
+rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
+fails=0
+check() { # check DESCRIPTION COMMAND...
+    local what=$1; shift
+    if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; fails=$((fails + 1)); fi
+}
+count() { local c; c=$(grep -c -- "$1" "$2" 2>/dev/null); echo "${c:-0}"; }
+run() { # run kaki-match, output in out.txt / err.txt, status in $status
+    local t0=$(date +%s%N)
+    "$KM" "$@" >out.txt 2>err.txt
+    status=$?
+    elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    echo "--- kaki-match $* (status $status, ${elapsed_ms} ms)"; cat out.txt; tail -n 5 err.txt
+}
+no_stray() { # no process of ours left with this marker in its command line
+    local pat="${1%?}[${1: -1}]"   # a pattern that does not match its own grep
+    ! grep -l -a -- "$pat" /proc/[0-9]*/cmdline 2>/dev/null | grep -v "/proc/self/" | grep -q .
+}
+fake() { echo "--engine cmd=$FAKE name=$1"; shift; for a in "$@"; do echo "arg=$a"; done; }
+# the score line: "Score of A vs B: W - L - D  [...]"
+score_is() { grep -q "^Score of $1 vs $2: $3 - $4 - $5 " out.txt; }
+# awk_score FILE A B CONDITION: CONDITION on w, l, d of the "Score of A vs B" line
+awk_score() {
+    awk -v a="Score of $2 vs $3: " "index(\$0, a) == 1 { split(substr(\$0, length(a) + 1), f, \" \")
+        w = f[1]; l = f[3]; d = f[5]; found = 1 } END { exit !(found && ($4)) }" "$1"
+}
+
+# A misbehaving engine against a random mover: it must lose both games with the reason.
+misbehave_test() { # MODE EXPECTED_REASON EXPECTED_TERMINATION [extra kaki-match args]
+    local mode=$1 reason=$2 term=$3; shift 3
+    run --engine cmd="$MIS" arg="$mode" name=Bad --engine cmd="$FAKE" name=Good arg=--seed arg=3 \
+        --games 2 --tc "${TC:-0:10}" --pgn g.pgn --results r.txt "$@"
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "the misbehaving engine lost both games" score_is Bad Good 0 2 0
+    check "both games in the PGN" [ "$(count '^\[Variant "tenjiku"\]' g.pgn)" -eq 2 ]
+    check "reason '$reason' recorded twice" [ "$(count "$reason" g.pgn)" -eq 2 ]
+    check "Termination '$term' twice" [ "$(count "^\[Termination \"$term\"\]" g.pgn)" -eq 2 ]
+    check "two game lines in the result file" [ "$(count '^game ' r.txt)" -eq 2 ]
+    check "no stray children" [ "$(count 'stray child' err.txt)" -eq 0 ]
+}
+
+case $name in
+random)
+    run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 150 \
+        --pgn g.pgn --results r.txt --concurrency 2
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "4 games in the PGN" [ "$(count '^\[Variant "tenjiku"\]' g.pgn)" -eq 4 ]
+    check "no FEN tag from the start position" [ "$(count '^\[FEN ' g.pgn)" -eq 0 ]
+    check "results consistent" [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' g.pgn)" -eq 4 ]
+    check "4 game lines" [ "$(count '^game ' r.txt)" -eq 4 ]
+    check "W+L+D = 4" awk_score out.txt A B "w + l + d == 4"
+    check "Elo line" grep -q "Elo: " out.txt
+    check "no infraction or emergency" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' g.pgn)" -eq 0 ]
+    check "Hodges moves with wire comments" grep -q '^1\. [A-Za-z+]*[-x][0-9]*[a-p].* {[a-p][0-9]*[a-p][0-9]*' g.pgn
+    ;;
+greedy)
+    # a greedy capturer against a random mover: must win clearly
+    run $(fake Greedy --greedy --seed 5) $(fake Random --seed 6) --games 10 --tc 0:20+0.1 \
+        --maxmoves 300 --pgn g.pgn --concurrency 2
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "greedy scores at least 8/10" awk_score out.txt Greedy Random "w + d / 2 >= 8"
+    check "10 games" [ "$(count '^\[Result ' g.pgn)" -eq 10 ]
+    ;;
+illegal) misbehave_test illegal "played an illegal move 'a" "rules infraction" ;;
+unparsable) misbehave_test garbage "played an illegal move 'zz99': cannot parse" "rules infraction" ;;
+crash)
+    misbehave_test crash "killed by signal 11" "emergency"
+    check "restarted for the second game" [ "$(count 'crashed or exited' g.pgn)" -eq 2 ]
+    ;;
+exit) misbehave_test exit "exited with status 3" "emergency" ;;
+hang)
+    TC=0:01 misbehave_test hang "did not move within" "time forfeit" --grace 1
+    check "the hung engine's helper process was killed" no_stray 987654
+    ;;
+timeloss) TC=0:01 misbehave_test timeloss "loses on time" "time forfeit" --grace 3 ;;
+falseclaim) misbehave_test falseclaim "made a false claim: [01]-[01] {I win}\|made a false claim: [01]-[01] (I win)" "rules infraction" ;;
+resign) misbehave_test resign "resigns" "normal" ;;
+midgame)
+    # faults in the middle of a game, by the C fake engine: the match goes on
+    for mode in crash exit illegal unparsable claim outofturn reject; do
+        run --engine cmd="$FAKE" name=Bad arg=--fail arg="$mode@4" arg=--seed arg=1 \
+            $(fake Good --seed 2) --games 2 --tc 0:10 --pgn "$mode.pgn"
+        check "$mode: exit status 0" [ "$status" -eq 0 ]
+        check "$mode: the faulty engine lost both games" score_is Bad Good 0 2 0
+        check "$mode: two games recorded" [ "$(count '^\[Result ' "$mode.pgn")" -eq 2 ]
+        check "$mode: each game has at least 6 plies" [ "$(grep -c '^\[PlyCount "\([6-9]\|[1-9][0-9]\+\)"\]' "$mode.pgn")" -eq 2 ]
+    done
+    check "reject: reason" grep -q "rejected a legal move" reject.pgn
+    check "outofturn: reason" grep -q "moved out of turn" outofturn.pgn
+    check "claim: reason" grep -q "made a false claim" claim.pgn
+    ;;
+midhang)
+    run --engine cmd="$FAKE" name=Bad arg=--fail arg=hang@3 $(fake Good --seed 2) \
+        --games 2 --tc 0:01+0.01 --grace 1 --pgn g.pgn
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "hung engine lost both" score_is Bad Good 0 2 0
+    check "reason" [ "$(count 'did not move within' g.pgn)" -eq 2 ]
+    run --engine cmd="$FAKE" name=Slow arg=--fail arg=slow@3 $(fake Good --seed 2) \
+        --games 2 --tc 0:01+0.01 --grace 3 --pgn t.pgn
+    check "slow engine lost both on time" score_is Slow Good 0 2 0
+    check "time forfeit" [ "$(count 'Termination "time forfeit"' t.pgn)" -eq 2 ]
+    ;;
+garbage)
+    run $(fake Noisy --garbage --seed 1) $(fake Quiet --seed 2) --games 2 --tc 0:20+0.1 \
+        --maxmoves 60 --pgn g.pgn
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "both games ended by rule or move limit" [ "$(grep -c 'Termination "\(normal\|adjudication\)"' g.pgn)" -eq 2 ]
+    ;;
+protocol)
+    # split multi-leg moves, bare moves without usermove, no ping, done=0, rank offset 1
+    run --engine cmd="$FAKE" name=Split arg=--split arg=--prefer-multileg arg=--no-ping \
+            arg=--seed arg=4 rankoffset=1 \
+        --engine cmd="$FAKE" name=Plain arg=--no-usermove arg=--done0 arg=500 arg=--prefer-multileg \
+        --games 2 --tc 0:20+0.1 --maxmoves 40 --pgn g.pgn --log proto.log
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "no infraction" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' g.pgn)" -eq 0 ]
+    check "split legs were sent" grep -q '> move [a-p][0-9]*[a-p][0-9]*,$' proto.log
+    check "multi-leg moves in the PGN comments" grep -q '{[a-p][0-9]*[a-p][0-9]*,[a-p]' g.pgn
+    check "bare moves to the engine without usermove" grep -q 'w1:Plain < [a-p][0-9]' proto.log
+    check "0-based ranks to the rankoffset=1 engine" grep -q 'option Rank offset=1' proto.log
+    ;;
+openings)
+    cat >open.tfen <<'TFEN'
+# two positions: a small endgame and the start position with gote to move
+15k/16/16/16/16/16/16/16/16/16/16/16/16/4G11/16/7K8 b
+lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w
+TFEN
+    run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 40 \
+        --openings open.tfen --pgn g.pgn --results r.txt
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "FEN + SetUp in all 4 games" [ "$(count '^\[SetUp "1"\]' g.pgn)" -eq 4 ]
+    check "each opening twice" [ "$(count '^\[FEN "15k/' g.pgn)" -eq 2 ]
+    check "gote-first game starts with 1..." grep -q '^1\.\.\. ' g.pgn
+    check "colours reversed" [ "$(grep -B6 'FEN "15k/' g.pgn | grep -c '^\[White "A"\]')" -eq 1 ]
+    printf '16/16 b\n' >bad.tfen
+    run $(fake A) $(fake B) --tc 0:10 --openings bad.tfen
+    check "a bad TFEN is an error naming the line" grep -q 'bad.tfen:1: bad TFEN' err.txt
+    check "bad TFEN: status 1" [ "$status" -eq 1 ]
+    run --engine cmd="$FAKE" name=NoSet arg=--no-setboard $(fake B) --tc 0:10 --openings open.tfen
+    check "engine without setboard: error" grep -q 'lacks feature setboard' err.txt
+    ;;
+random_openings)
+    run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
+        --random-openings 6 --seed 77 --pgn g1.pgn
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "6 book moves per game" [ "$(grep -o '{[^}]* book}' g1.pgn | wc -l)" -eq 24 ]
+    run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
+        --random-openings 6 --seed 77 --pgn g2.pgn
+    check "same seed, same openings" [ "$(grep -o '{[^}]* book}' g1.pgn)" = "$(grep -o '{[^}]* book}' g2.pgn)" ]
+    check "pairs share an opening" [ "$(grep -o '{[^}]* book}' g1.pgn | head -6)" = "$(grep -o '{[^}]* book}' g1.pgn | sed -n 7,12p)" ]
+    run $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:20+0.1 --maxmoves 30 \
+        --random-openings 6 --seed 78 --pgn g3.pgn
+    check "another seed, other openings" [ "$(grep -o '{[^}]* book}' g1.pgn | head -6)" != "$(grep -o '{[^}]* book}' g3.pgn | head -6)" ]
+    ;;
+shard)
+    common="$(fake A --seed 1) $(fake B --seed 2) --games 8 --tc 0:20+0.1 --maxmoves 30 --random-openings 4 --seed 5"
+    run $common --shard 1/2 --results r1.txt --pgn s1.pgn
+    check "shard 1: 4 games" [ "$(count '^game ' r1.txt)" -eq 4 ]
+    run $common --shard 2/2 --results r2.txt --pgn s2.pgn
+    check "shard 2: 4 games" [ "$(count '^game ' r2.txt)" -eq 4 ]
+    check "disjoint game numbers" [ -z "$(comm -12 <(awk '/^game/{print $2}' r1.txt | sort) <(awk '/^game/{print $2}' r2.txt | sort))" ]
+    check "all 8 game numbers" [ "$(cat r1.txt r2.txt | awk '/^game/{print $2}' | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 7 8 " ]
+    "$KM" merge r1.txt r2.txt >merge.txt 2>&1
+    cat merge.txt
+    check "merge: 8 games" grep -q 'Merged 2 files: 8 games' merge.txt
+    check "merge: W+L+D = 8" awk_score merge.txt A B "w + l + d == 8"
+    check "merge: pentanomial over 4 pairs" grep -q 'pentanomial, 4 pairs' merge.txt
+    "$KM" merge r1.txt r1.txt >dup.txt 2>&1
+    check "merge: duplicates detected" grep -q '4 duplicate games skipped' dup.txt
+    printf 'garbage\n' >bad.txt
+    "$KM" merge bad.txt >/dev/null 2>bad.err
+    check "merge: a bad file is an error" grep -q 'not a kaki-match result file' bad.err
+    run $(fake A) $(fake B) --tc 0:10 --random-openings 4 --shard 1/2
+    check "shard with random openings needs --seed" grep -q 'needs --seed' err.txt
+    ;;
+sprt)
+    run $(fake Greedy --greedy --seed 5) $(fake Random --seed 6) --games 400 --tc 0:20+0.1 \
+        --maxmoves 300 --sprt elo0=0 elo1=150 alpha=0.05 beta=0.05 --concurrency 2 \
+        --results r.txt
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "SPRT accepted H1" grep -q 'SPRT stopped the match: H1 accepted' out.txt
+    check "stopped early" [ "$(count '^game ' r.txt)" -lt 100 ]
+    check "LLR in the report" grep -q 'SPRT (GSPRT, pentanomial model' out.txt
+    check "LLR in the progress" grep -q 'LLR ' err.txt
+    run $(fake Greedy --greedy --seed 5) $(fake Random --seed 6) --games 40 --tc 0:20+0.1 \
+        --maxmoves 300 --sprt elo0=0 elo1=150 alpha=0.05 beta=0.05 --no-sprt-stop
+    check "--no-sprt-stop plays all games" grep -q 'Games: 40 finished of 40' out.txt
+    check "--no-sprt-stop still reports H1" grep -q 'LLR .* H1 accepted' out.txt
+    ;;
+adjudication)
+    run $(fake Optimist --score 900 --seed 1) $(fake Pessimist --score -900 --seed 2) \
+        --games 2 --tc 0:20+0.1 --resign moves=3 score=500 --pgn g.pgn
+    check "resign adjudication" [ "$(count 'adjudication: both engines score' g.pgn)" -eq 2 ]
+    check "the pessimist lost" score_is Optimist Pessimist 2 0 0
+    run $(fake A --score 5) $(fake B --score -5) --games 2 --tc 0:20+0.1 \
+        --draw moves=4 score=20 after=10 --pgn d.pgn
+    check "draw adjudication after move 10" [ "$(count 'Result "1/2-1/2"' d.pgn)" -eq 2 ]
+    check "draw adjudication in move 10 (ply 19)" [ "$(count 'PlyCount "19"' d.pgn)" -eq 2 ]
+    run $(fake A) $(fake B) --games 2 --tc 0:20+0.1 --maxmoves 5 --pgn m.pgn
+    check "move limit: draws with 10 plies" [ "$(count 'PlyCount "10"' m.pgn)" -eq 2 ]
+    check "move limit: reason" [ "$(count 'move limit' m.pgn)" -eq 2 ]
+    run $(fake A --fail drawoffer@2) $(fake B --fail drawoffer@2) --games 2 --tc 0:20+0.1 \
+        --draw-offers --pgn o.pgn
+    check "draw agreed" [ "$(count 'draw agreed' o.pgn)" -eq 2 ]
+    ;;
+errors)
+    e() { # expected status, expected message, args...
+        local want=$1 text=$2; shift 2
+        "$KM" "$@" >/dev/null 2>e.txt
+        local st=$?
+        check "'$*' -> status $want, '$text'" eval '[ $st -eq $want ] && grep -q -- "$text" e.txt'
+    }
+    E1="--engine cmd=$FAKE"
+    e 2 "unknown argument '--bogus'" $E1 $E1 --tc 0:10 --bogus
+    e 2 "give a time control" $E1 $E1
+    e 2 "bad --tc" $E1 $E1 --tc 1:99
+    e 2 "bad --tc" $E1 $E1 --tc abc
+    e 2 "bad --games" $E1 $E1 --tc 0:10 --games 0
+    e 2 "bad --concurrency" $E1 $E1 --tc 0:10 --concurrency x
+    e 2 "give at least two" $E1 --tc 0:10
+    e 2 "needs exactly two engines" $E1 $E1 $E1 --tc 0:10 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+    e 2 "elo0 < elo1" $E1 $E1 --tc 0:10 --sprt elo0=5 elo1=0 alpha=0.05 beta=0.05
+    e 2 "needs elo0=" $E1 $E1 --tc 0:10 --sprt elo0=0
+    e 2 "bad --shard" $E1 $E1 --tc 0:10 --shard 3/2
+    e 2 "unknown key" --engine cmd=$FAKE speed=3 $E1 --tc 0:10
+    e 2 "unknown rules option" $E1 $E1 --tc 0:10 --rule nonsense=1
+    e 2 "only one of --tc and --st" $E1 $E1 --tc 0:10 --st 1
+    e 1 "engine has no option 'Nonexistent'" --engine cmd=$FAKE option.Nonexistent=1 $E1 --tc 0:10
+    e 1 "does not list tenjiku" --engine cmd=$FAKE arg=--no-tenjiku $E1 --tc 0:10
+    e 1 "cannot execute" --engine cmd=/nonexistent/engine $E1 --tc 0:10
+    e 1 "has no option 'fd_range'" $E1 $E1 --tc 0:10 --rule fd_range=file
+    "$KM" --help >help.txt
+    for flag in --engine --games --tc --st --concurrency --openings --random-openings --pgn \
+                --sprt --shard --seed --results --maxmoves --resign --draw --grace --margin --rule; do
+        check "--help documents $flag" grep -q -- "$flag" help.txt
+    done
+    ;;
+kaki)
+    # the real engine, if it speaks CECP: against itself and against a depth-1 build
+    if ! printf 'xboard\nprotover 2\nquit\n' | timeout 10 "$KAKI" 2>/dev/null | grep -q 'feature.*done=1'; then
+        echo "kaki does not answer protover 2 yet: skipped"; exit 77
+    fi
+    # depth-limited, with a clock generous enough for sanitizer builds
+    run --engine cmd="$KAKI" name=Kaki depth=2 --engine cmd="$KAKI" name=Kaki-d1 depth=1 \
+        --games 4 --tc 2:00+1 --maxmoves 40 --pgn k.pgn --results k.txt --concurrency 2 \
+        --log k.log
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "4 games" [ "$(count '^\[Result ' k.pgn)" -eq 4 ]
+    check "no infraction/emergency/time forfeit" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' k.pgn)" -eq 0 ]
+    check "scores in the comments" grep -q '{[a-p][0-9]*[a-p][0-9]*[^ ]* [-+][0-9.]*/[0-9]* ' k.pgn
+    check "W+L+D = 4" awk_score out.txt Kaki Kaki-d1 "w + l + d == 4"
+    check "sd 1 sent to the weak engine" grep -q 'Kaki-d1 < sd 1$' k.log
+    check "4 result lines" [ "$(count '^game ' k.txt)" -eq 4 ]
+    run --engine cmd="$KAKI" name=KakiA depth=2 --engine cmd="$KAKI" name=KakiB depth=2 \
+        --games 2 --tc 2:00+1 --maxmoves 25 --random-openings 4 --seed 3 --pgn self.pgn \
+        --concurrency 2
+    check "self-play: exit status 0" [ "$status" -eq 0 ]
+    check "self-play: 2 games" [ "$(count '^\[Result ' self.pgn)" -eq 2 ]
+    check "self-play: no infraction/emergency/time forfeit" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' self.pgn)" -eq 0 ]
+    ;;
+*) echo "unknown scenario $name"; exit 1 ;;
+esac
+echo "$name: $fails failed checks"
+[ $fails -eq 0 ]

@@ -1,0 +1,87 @@
+/* kaki-match child processes: line assembly (overlong lines, NUL bytes, a last line without
+   newline), exit status, spawn errors, killing a process group, no zombies. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "check.h"
+#include "match/proc.h"
+#include "match/util.h"
+
+static int spawn_sh(Proc *p, const char *script)
+{
+    char *argv[] = {"sh", "-c", (char *)script, NULL};
+    char err[200];
+    int rc = proc_spawn(p, argv, NULL, -1, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "spawn: %s\n", err);
+    return rc;
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    Proc *p = malloc(sizeof *p);
+    char line[PROC_LINE_MAX + 1];
+    bool trunc;
+    CHECK(spawn_sh(p, "printf 'hello\\r\\n'; head -c 100000 /dev/zero | tr '\\0' x; "
+                      "printf '\\nok\\n'; printf 'a\\000b\\n'; printf 'last'") == 0, "spawn");
+    int64_t dl = mono_ms() + 5000;
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == 1 && !strcmp(line, "hello") && !trunc,
+          "first line without CR: '%s'", line);
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == 1 && trunc &&
+              strlen(line) == PROC_LINE_MAX, "overlong line truncated (%zu)", strlen(line));
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == 1 && !strcmp(line, "ok"),
+          "the rest of the overlong line is dropped: '%s'", line);
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == 1 && !strcmp(line, "a?b"),
+          "NUL replaced: '%s'", line);
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == 1 && !strcmp(line, "last"),
+          "last line without newline: '%s'", line);
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, dl) == -1, "EOF");
+    proc_stop(p, 1000, true);
+    CHECK(p->exited && p->exit_code == 0 && p->exit_signal == 0, "exit status 0");
+
+    CHECK(spawn_sh(p, "kill -SEGV $$") == 0, "spawn crasher");
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, mono_ms() + 5000) == -1, "EOF on crash");
+    for (int i = 0; i < 100 && !proc_exited(p); i++)
+        sleep_ms(10);
+    char how[128];
+    proc_describe_exit(p, how, sizeof how);
+    CHECK(p->exit_signal == SIGSEGV && strstr(how, "signal 11"), "crash seen: %s", how);
+    CHECK(proc_write_line(p, "hello", 1000) == -1, "writing to a dead child fails");
+    proc_stop(p, 0, false);
+
+    /* a silent child: timeout, then a kill of its whole process group */
+    CHECK(spawn_sh(p, "sleep 876543 & sleep 876543; echo never") == 0, "spawn sleeper");
+    int64_t t0 = mono_ms();
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, t0 + 300) == 0, "timeout");
+    CHECK(mono_ms() - t0 >= 290 && mono_ms() - t0 < 2000, "timeout took %lld ms",
+          (long long)(mono_ms() - t0));
+    proc_stop(p, 100, true);
+    CHECK(p->reaped, "reaped");
+    sleep_ms(100);
+    FILE *ps = popen("grep -l -a '87654[3]' /proc/[0-9]*/cmdline 2>/dev/null | grep -v self", "r");
+    int left = 0;
+    while (ps && fgets(line, sizeof line, ps))
+        left++;
+    if (ps)
+        pclose(ps);
+    CHECK(left == 0, "the background helper died with the group (%d left)", left);
+
+    char *argv[] = {"/nonexistent/engine", NULL};
+    char err[200];
+    CHECK(proc_spawn(p, argv, NULL, -1, err, sizeof err) == -1 && strstr(err, "cannot execute"),
+          "missing program: %s", err);
+    char *argv2[] = {"sh", "-c", "true", NULL};
+    CHECK(proc_spawn(p, argv2, "/nonexistent/dir", -1, err, sizeof err) == -1 &&
+              strstr(err, "cannot start"), "bad dir: %s", err);
+
+    int st;
+    errno = 0;
+    CHECK(waitpid(-1, &st, WNOHANG) == -1 && errno == ECHILD, "no zombies left");
+    free(p);
+    return check_finish("test_match_proc");
+}
