@@ -8,7 +8,8 @@
  *
  * CONFIG is "default", "greedy" (1 ply, no quiescence: the weakest sensible player), or a
  * comma-separated list of changes: no-tt, no-nullmove, no-lmr, no-aspiration, no-killers,
- * no-history, no-qsearch, no-futility, and -TERM / +TERM for evaluation terms (promotion,
+ * no-history, no-qsearch, no-futility, no-checkext, qsfull=N (quiescence plies with all
+ * captures; deeper plies only recapture), and -TERM / +TERM for evaluation terms (promotion,
  * royal, emptying, mobility, tempo, centre).
  *
  * A game ends when a side loses its last royal or has no legal move (RULES.md §5.13), when
@@ -61,6 +62,8 @@ static int parse_config(const char *text, Config *c)
         else if (strcmp(tok, "no-history") == 0) s->history = false;
         else if (strcmp(tok, "no-qsearch") == 0) s->qsearch = false;
         else if (strcmp(tok, "no-futility") == 0) s->futility = false;
+        else if (strcmp(tok, "no-checkext") == 0) s->check_ext = false;
+        else if (strncmp(tok, "qsfull=", 7) == 0) s->qs_full_plies = atoi(tok + 7);
         else if (tok[0] == '+' || tok[0] == '-') {
             int found = 0;
             for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)

@@ -421,25 +421,29 @@ static void add_fill_captures(Gen *g)
     }
 }
 
-static void generate(const Position *pos, int side, MoveList *list, bool noisy)
+static void gen_init(Gen *g, const Position *pos, int side, MoveList *list, bool noisy)
 {
+    *g = (Gen){.pos = pos, .rs = pos->rs, .us = side, .list = list, .noisy = noisy};
     list->count = 0;
     list->overflow = false;
+    g->own = pos->occ[side];
+    g->enemy = pos->occ[side ^ 1];
+    g->empty = bb_not(bb_or(g->own, g->enemy));
+    g->zone = geo.zone[side];
+    g->enemy_demons = pos->demons[side ^ 1];
+    g->burn = burn_zone(pos, side ^ 1);
+    if (noisy && bb_any(pos->demons[side]))
+        g->enemy_near = bb_king_expand(g->enemy);
+}
+
+static void generate(const Position *pos, int side, MoveList *list, bool noisy)
+{
+    Gen g;
+    gen_init(&g, pos, side, list, noisy);
     if (position_game_over(pos))
         return;
-    Gen g = {.pos = pos, .rs = pos->rs, .us = side, .list = list};
-    g.own = pos->occ[side];
-    g.enemy = pos->occ[side ^ 1];
-    g.empty = bb_not(bb_or(g.own, g.enemy));
-    g.zone = geo.zone[side];
-    g.enemy_demons = pos->demons[side ^ 1];
-    g.burn = burn_zone(pos, side ^ 1);
-    g.noisy = noisy;
-    if (noisy) {
-        if (bb_any(pos->demons[side]))
-            g.enemy_near = bb_king_expand(g.enemy);
+    if (noisy)
         add_fill_captures(&g);
-    }
     for (int i = 0; i < 4; i++)
         for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
             if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
@@ -452,6 +456,70 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
             else if (pos->rs->piece[pos->board[from]].noisy_rest)
                 gen_piece_noisy(&g, from);
         }
+}
+
+/* The capture of the piece on `target` by a fill slider on `from` (as add_fill_captures). */
+static void add_fill_capture(Gen *g, int from, int target)
+{
+    const PieceInfo *pi = &g->rs->piece[g->pos->board[from]];
+    Move m = move_make(from, target);
+    if (pi->promotes_to && (bb_test(&g->zone, from) || bb_test(&g->zone, target)) &&
+        !ends_burned(g, target, bb_square(target)))
+        m |= MOVE_PROMO;
+    add(g, m);
+}
+
+void generate_captures_to(const Position *pos, int target, MoveList *list)
+{
+    Gen g;
+    int start = list->count;
+    gen_init(&g, pos, pos->side, list, true);
+    list->count = start;
+    if (position_game_over(pos) || !bb_test(&g.enemy, target))
+        return;
+    const RuleSet *rs = pos->rs;
+    /* candidates: the first piece on every line through the target (any slide stops there),
+       jumpers and tetrarchs further along, and everything within three squares */
+    Bitboard cand = BB_EMPTY;
+    for (int d = 0; d < 8; d++) {
+        const RayInfo *ri = &geo.ray[target][d];
+        unsigned w = pos->lines[ri->line];
+        int back = (d + 4) & 7;
+        for (int b = next_occupied(ri, w, 1), first = 1; b <= ri->edge; b = next_occupied(ri, w, b + 1), first = 0) {
+            int sq = target + b * ri->delta;
+            int pc = pos->board[sq];
+            if (piece_colour(pc) != g.us)
+                continue;
+            const PieceInfo *pi = &rs->piece[pc];
+            if (first && (pi->fill_dirs & (1 << back)))
+                add_fill_capture(&g, sq, target);
+            else if (first || pi->range_jumps || pi->igui_all)
+                bb_set(&cand, sq);
+        }
+    }
+    Bitboard box = bb_king_expand(geo.king_nbrs[target]);
+    cand = bb_or(cand, bb_and(box, g.own));
+    Bitboard far = bb_andnot(bb_and(bb_king_expand(box), g.own), box);
+    while (bb_any(far)) {
+        int sq = bb_pop(&far);
+        if (rs->piece[pos->board[sq]].area >= 3)
+            bb_set(&cand, sq);
+    }
+    while (bb_any(cand)) {
+        int sq = bb_pop(&cand);
+        if (rs->piece[pos->board[sq]].noisy_rest)
+            gen_piece_noisy(&g, sq);
+    }
+    /* keep the captures of the target: by displacement, or igui */
+    int n = start;
+    for (int i = start; i < list->count; i++) {
+        Move m = list->moves[i];
+        bool takes = (m & MOVE_MID) ? move_mid(m) == target && move_to(m) == move_from(m)
+                                    : !(m & MOVE_PASS) && move_to(m) == target;
+        if (takes)
+            list->moves[n++] = m;
+    }
+    list->count = n;
 }
 
 bool square_attacked_by(const Position *pos, int sq, int side)
@@ -534,6 +602,41 @@ Bitboard attacks_by(const Position *pos, int side)
 void generate_moves_for(const Position *pos, int side, MoveList *list) { generate(pos, side, list, false); }
 void generate_moves(const Position *pos, MoveList *list) { generate(pos, pos->side, list, false); }
 void generate_noisy(const Position *pos, MoveList *list) { generate(pos, pos->side, list, true); }
+
+bool move_is_noisy(const Position *pos, Move m)
+{
+    int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
+    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
+    if (m & MOVE_MID)
+        return true; /* lion-type moves: both versions */
+    bool capture = !(m & MOVE_PASS) && to != from && pos->board[to];
+    if (capture) {
+        if ((m & MOVE_PROMO) || !pi->promotes_to)
+            return true;
+        /* the plain version only where no promoting twin exists */
+        bool eligible = bb_test(&geo.zone[pos->side], from) || bb_test(&geo.zone[pos->side], to);
+        return !eligible || move_is_suicide(pos, m);
+    }
+    /* a fire demon's quiet move or pass that burns (and is not a suicide) */
+    return pi->demon && bb_intersects(geo.king_nbrs[to], pos->occ[them]) &&
+           !bb_intersects(geo.king_nbrs[to], pos->demons[them]);
+}
+
+bool move_is_pseudolegal(const Position *pos, Move m)
+{
+    int from = move_from(m);
+    if (m == MOVE_NONE || from >= SQUARE_COUNT || !pos->board[from] ||
+        piece_colour(pos->board[from]) != pos->side || position_game_over(pos))
+        return false;
+    MoveList list; /* one piece: a few hundred moves at most */
+    Gen g;
+    gen_init(&g, pos, pos->side, &list, false);
+    gen_piece(&g, from);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m)
+            return true;
+    return false;
+}
 
 bool move_is_suicide(const Position *pos, Move m)
 {

@@ -19,6 +19,18 @@ void generate_moves_for(const Position *pos, int side, MoveList *list);
    none of them can repeat a position. */
 void generate_noisy(const Position *pos, MoveList *list);
 
+/* The moves of generate_noisy that capture the piece on `target`, by displacement or igui
+   (not lion double moves or burns): recaptures for the quiescence search, found from the
+   target's lines and neighbourhood instead of from every piece.  Appends to the list. */
+void generate_captures_to(const Position *pos, int target, MoveList *list);
+
+/* Would generate_noisy produce this move (a move of generate_moves)?  Lets the search try the
+   noisy moves first and then the rest without trying a move twice. */
+bool move_is_noisy(const Position *pos, Move m);
+
+/* Is m one of generate_moves' moves here?  (Checks a hash move from another position.) */
+bool move_is_pseudolegal(const Position *pos, Move m);
+
 /* Squares `side` attacks or defends: where its pieces could capture if an enemy stood there
    (steps, jumps, lion squares, slides up to and including the first piece, area moves).  Range
    jumps past the first piece and burns are left out: a cheap map for pruning, not a rule. */

@@ -14,11 +14,11 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "eval/eval.h"
+#include "movepick.h"
 #include "tt.h"
 
 #define MOVE_OVERHEAD_MS 15   /* kept in hand on every clock move for I/O latency */
 #define QS_MAX_PLY 12         /* quiescence depth limit */
-#define ROYAL_VALUE 20000     /* ordering/delta value of capturing a royal */
 #define DELTA_MARGIN 200
 
 typedef struct Thread {
@@ -28,8 +28,10 @@ typedef struct Thread {
     EvalState eval[MAX_PLY + 4];
     Undo undo[MAX_PLY + 4];
     MoveList lists[MAX_PLY + 4];
+    MoveList scratch;
     int scores[MAX_PLY + 4][MAX_MOVES];
     Move killers[MAX_PLY + 4][2];
+    Move quiets[MAX_PLY + 4][64];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
@@ -113,60 +115,6 @@ static void allocate_time(Engine *e, const SearchLimits *l)
     atomic_store(&e->hard_ms, hard);
 }
 
-/* ------------------------------------------------------------------ move values ------ */
-
-static inline int victim_value(int pc)
-{
-    int kind = piece_kind(pc);
-    return kind == KING || kind == promoted_kind(DRUNK_ELEPHANT) ? ROYAL_VALUE : kind_value[kind];
-}
-
-/* Material the move wins at once: captures, promotion gain, burns; minus the mover if it
-   burns itself.  Used for ordering and delta pruning. */
-static int move_gain(const Position *pos, Move m)
-{
-    int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
-    int pc = pos->board[from];
-    const PieceInfo *pi = &pos->rs->piece[pc];
-    int gain = 0;
-    Bitboard captured = BB_EMPTY;
-    if (m & MOVE_MID) {
-        gain += victim_value(pos->board[move_mid(m)]);
-        bb_set(&captured, move_mid(m));
-    }
-    if (!(m & MOVE_PASS) && to != from && pos->board[to]) {
-        gain += victim_value(pos->board[to]);
-        bb_set(&captured, to);
-    }
-    if (m & MOVE_PROMO)
-        gain += kind_value[piece_kind(pi->promotes_to)] - kind_value[pi->kind];
-    Bitboard near = geo.king_nbrs[to];
-    if (bb_intersects(near, bb_andnot(pos->demons[them], captured)))
-        return gain - kind_value[pi->kind]; /* suicide (tsa: nothing burns) */
-    if (pi->demon) {
-        Bitboard victims = bb_andnot(bb_and(near, pos->occ[them]), captured);
-        while (bb_any(victims))
-            gain += victim_value(pos->board[bb_pop(&victims)]);
-    }
-    return gain;
-}
-
-/* move_gain for the quiescence search, where every move captures or burns: `danger` holds the
-   squares next to enemy fire demons, so that most moves need no burn test at all. */
-static inline int noisy_gain(const Position *pos, Move m, Bitboard danger)
-{
-    int from = move_from(m), to = move_to(m);
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
-    if (pi->demon || bb_test(&danger, to))
-        return move_gain(pos, m);
-    int gain = (m & MOVE_MID) ? victim_value(pos->board[move_mid(m)]) : 0;
-    if (to != from && pos->board[to])
-        gain += victim_value(pos->board[to]);
-    if (m & MOVE_PROMO)
-        gain += kind_value[piece_kind(pi->promotes_to)] - kind_value[pi->kind];
-    return gain;
-}
-
 /* Never play a non-promoting move that leaves a pawn, lance, iron general or knight without
    moves: it is never better than promoting, and XBoard would add a promotion of its own
    (PROTOCOL.md §3.2). */
@@ -182,6 +130,23 @@ static inline bool leaves_dead_piece(const Position *pos, Move m)
 }
 
 /* ------------------------------------------------------------------ helpers ----------- */
+
+/* Is `side`'s only royal attacked (capture, or an enemy fire demon close enough to burn it)?
+   A cheap approximation of in_check for search decisions (null move, extensions). */
+static bool royal_threatened(const Position *pos, int side)
+{
+    if (pos->royals[side] != 1)
+        return false;
+    int royal = bb_lsb(pos->royalset[side]);
+    Bitboard demons = pos->demons[side ^ 1];
+    while (bb_any(demons)) {
+        int d = bb_pop(&demons);
+        int dx = abs(sq_file(d) - sq_file(royal)), dy = abs(sq_rank(d) - sq_rank(royal));
+        if ((dx > dy ? dx : dy) <= 4)
+            return true;
+    }
+    return square_attacked_by(pos, royal, side ^ 1);
+}
 
 static inline bool should_stop(const Engine *e) { return atomic_load_explicit(&e->stop, memory_order_relaxed); }
 
@@ -273,7 +238,7 @@ static void sort_moves(MoveList *list, int *scores, int from)
 
 /* ------------------------------------------------------------------ quiescence ------- */
 
-static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
+static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture)
 {
     Engine *e = t->engine;
     count_node(t);
@@ -282,18 +247,37 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
     t->pv_len[ply] = 0;
     if (should_stop(e))
         return 0;
+    TTHit hit;
+    bool use_tt = e->config.tt && e->config.qsearch;
+    if (use_tt && tt_probe(&e->tt, t->pos.key, &hit)) {
+        int s = tt_score_out(hit.score, ply);
+        if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
+            (hit.bound == BOUND_UPPER && s <= alpha))
+            return s;
+    }
     int stand = evaluate(&t->pos, &t->eval[ply], e->config.eval_terms);
     if (!e->config.qsearch || ply >= MAX_PLY || qply >= QS_MAX_PLY || stand >= beta)
         return stand;
+    int old_alpha = alpha;
     if (stand > alpha)
         alpha = stand;
 
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
-    generate_noisy(&t->pos, list);
+    if (qply < e->config.qs_full_plies || recapture < 0) {
+        generate_noisy(&t->pos, list);
+    } else { /* deeper: recaptures, and captures of a royal */
+        list->count = 0;
+        list->overflow = false;
+        generate_captures_to(&t->pos, recapture, list);
+        Bitboard royals = t->pos.royalset[t->pos.side ^ 1];
+        bb_clear(&royals, recapture);
+        while (bb_any(royals))
+            generate_captures_to(&t->pos, bb_pop(&royals), list);
+    }
     Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
     for (int i = 0; i < list->count; i++)
-        scores[i] = noisy_gain(&t->pos, list->moves[i], danger);
+        scores[i] = move_gain_fast(&t->pos, list->moves[i], danger);
     sort_moves(list, scores, 0);
     int best = stand;
     for (int i = 0; i < list->count; i++) {
@@ -311,7 +295,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
         make(t, m, ply);
         int score;
         if (!game_over_score(&t->pos, ply, &score))
-            score = -qsearch(t, -beta, -alpha, ply + 1, qply + 1);
+            score = -qsearch(t, -beta, -alpha, ply + 1, qply + 1, move_to(m));
         unmake(t, m, ply);
         if (should_stop(e))
             return 0;
@@ -324,6 +308,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply)
             }
         }
     }
+    if (use_tt)
+        tt_store(&e->tt, t->pos.key, MOVE_NONE, tt_score_in(best, ply), stand, 0,
+                 best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
     return best;
 }
 
@@ -333,9 +320,13 @@ static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, in
 {
     const Position *pos = &t->pos;
     const SearchConfig *c = &t->engine->config;
+    Bitboard danger = burn_zone(pos, pos->side ^ 1);
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        int gain = move_gain(pos, m);
+        int to = move_to(m), from = move_from(m);
+        bool plain = !(m & (MOVE_MID | MOVE_PROMO)) && ((m & MOVE_PASS) || !pos->board[to]) &&
+                     !bb_test(&danger, to) && !pos->rs->piece[pos->board[from]].demon;
+        int gain = plain ? 0 : move_gain(pos, m);
         if (m == tt_move)
             scores[i] = 1 << 30;
         else if (gain > 0)
@@ -351,7 +342,7 @@ static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, in
     }
 }
 
-static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const MoveList *list, int tried)
+static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
 {
     const SearchConfig *c = &t->engine->config;
     if (c->killers && t->killers[ply][0] != m) {
@@ -364,7 +355,7 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
     int16_t *h = &t->history[side][move_from(m)][move_to(m)];
     *h = (int16_t)(*h + 32 * bonus - *h * bonus / 512);
     for (int i = 0; i < tried; i++) { /* the quiet moves tried before it failed */
-        Move q = list->moves[i];
+        Move q = tried_moves[i];
         if (q == m)
             continue;
         int16_t *hq = &t->history[side][move_from(q)][move_to(q)];
@@ -380,7 +371,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     bool pv_node = beta - alpha > 1, root = ply == 0;
     t->pv_len[ply] = 0;
     if (depth <= 0)
-        return qsearch(t, alpha, beta, ply, 0);
+        return qsearch(t, alpha, beta, ply, 0, -1);
     count_node(t);
     if (should_stop(e))
         return 0;
@@ -412,7 +403,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     /* Null move: give the opponent a free move; if we still reach beta, cut.  Not with a
        lone royal in danger (a null move there would ignore the threat of losing the game). */
     if (c->nullmove && null_allowed && !pv_node && !root && depth >= 3 && static_eval >= beta &&
-        pos->count[pos->side] > 4 && !(pos->royals[pos->side] == 1 && in_check(pos))) {
+        pos->count[pos->side] > 4 && !royal_threatened(pos, pos->side)) {
         int r = 3 + depth / 6;
         make_null_move(pos);
         t->eval[ply + 1] = t->eval[ply];
@@ -426,25 +417,41 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
 
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
-    if (root)
+    MovePicker mp;
+    if (root) { /* the legal root moves, all scored at once */
         *list = e->root_moves;
-    else
-        generate_moves(pos, list);
-    score_moves(t, list, scores, tt_move, ply);
+        score_moves(t, list, scores, tt_move, ply);
+    } else {
+        picker_init(&mp, pos, c->tt ? tt_move : MOVE_NONE, c->killers ? t->killers[ply] : NULL,
+                    c->history ? (const int16_t(*)[SQUARE_COUNT])t->history[pos->side] : NULL, list,
+                    &t->scratch, scores);
+    }
 
-    int best = -SCORE_INFINITE, legal = 0, quiets_tried = 0;
+    int best = -SCORE_INFINITE, legal = 0, nquiets = 0;
     Move best_move = MOVE_NONE;
+    Move *quiets = t->quiets[ply];
     int incheck = -1; /* computed if the repetition rule needs it */
     int old_alpha = alpha;
     bool futile = c->futility && !pv_node && depth <= 2 && static_eval + 150 * depth <= alpha;
-    for (int i = 0; i < list->count; i++) {
-        if (i == 6)
-            sort_moves(list, scores, i); /* no early cut-off: order the rest at once */
-        Move m = i < 6 ? pick(list, scores, i) : list->moves[i];
+    for (int i = 0;; i++) {
+        Move m;
+        int stage, mscore;
+        if (root) {
+            if (i >= list->count)
+                break;
+            m = pick(list, scores, i);
+            mscore = scores[i];
+            stage = m == tt_move ? STAGE_TT : mscore >= (1 << 24) ? STAGE_NOISY : STAGE_QUIET;
+        } else {
+            m = picker_next(&mp, &stage, &mscore);
+            if (!m)
+                break;
+        }
         if (leaves_dead_piece(pos, m) && !root)
             continue;
-        bool quiet = scores[i] < (1 << 24) && m != tt_move && !(m & MOVE_PROMO);
-        if (futile && quiet && legal > 0 && scores[i] < (1 << 22))
+        bool quiet = stage == STAGE_QUIET && !(m & MOVE_PROMO) && mscore < SCORE_PROMOTION;
+        bool killer = quiet && mscore >= SCORE_KILLER;
+        if (futile && quiet && !killer && legal > 0)
             continue;
         make(t, m, ply);
         int score;
@@ -468,11 +475,14 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         legal++;
         if (!over) {
             int nd = depth - 1;
+            if (c->check_ext && depth <= 4 && pos->royals[pos->side] == 1 &&
+                square_attacked_by(pos, bb_lsb(pos->royalset[pos->side]), pos->side ^ 1))
+                nd++; /* near the horizon: the move attacks the opponent's last royal */
             if (legal == 1) {
                 score = -search(t, -beta, -alpha, nd, ply + 1, true);
             } else {
                 int r = 0;
-                if (c->lmr && quiet && depth >= 3 && legal > 3 && scores[i] < (1 << 22)) {
+                if (c->lmr && quiet && !killer && depth >= 3 && legal > 3) {
                     r = e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
                     if (pv_node && r > 0)
                         r--;
@@ -489,8 +499,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         unmake(t, m, ply);
         if (should_stop(e))
             return 0;
-        if (quiet) /* slots before i are used up: keep the quiet moves tried there */
-            list->moves[quiets_tried++] = m;
+        if (quiet && nquiets < 64)
+            quiets[nquiets++] = m;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -501,7 +511,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
                 t->pv_len[ply] = t->pv_len[ply + 1] + 1;
                 if (score >= beta) {
                     if (quiet)
-                        update_quiet_stats(t, m, ply, depth, list, quiets_tried - 1);
+                        update_quiet_stats(t, m, ply, depth, quiets, nquiets - 1);
                     break;
                 }
             }
@@ -665,6 +675,7 @@ SearchConfig search_config_default(void)
 {
     return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
                           .killers = true, .history = true, .qsearch = true, .futility = true,
+                          .check_ext = true, .qs_full_plies = 1,
                           .eval_terms = EVAL_DEFAULT};
 }
 

@@ -1,0 +1,50 @@
+/* Move ordering.  The main search takes moves in stages, so that a cut-off by the hash move or
+ * a capture saves generating and sorting the hundreds of quiet moves of a tenjiku position:
+ * hash move, captures and burns by material won (MVV-LVA), then the quiet moves by killers and
+ * history. */
+#ifndef KAKI_MOVEPICK_H
+#define KAKI_MOVEPICK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+#define ROYAL_VALUE 20000 /* ordering value of capturing a royal */
+
+/* Material the move wins at once: captures, promotion gain, burns; minus the mover if it burns
+   itself next to an enemy fire demon. */
+int move_gain(const Position *pos, Move m);
+/* The same, with `danger` = burn_zone(pos, them) precomputed: cheap for most moves. */
+int move_gain_fast(const Position *pos, Move m, Bitboard danger);
+int victim_value(int pc);
+
+enum { STAGE_TT, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE };
+
+/* Scores that sort the quiet stage: killers above history, quiet promotions above both,
+   suicides last. */
+#define SCORE_PROMOTION (1 << 23)
+#define SCORE_KILLER (1 << 22)
+
+typedef struct MovePicker {
+    const Position *pos;
+    int stage;
+    Move tt_move;
+    Move killers[2];
+    const int16_t (*history)[SQUARE_COUNT]; /* [from][to] for the side to move, or NULL */
+    MoveList *list;    /* noisy moves, then quiet moves */
+    MoveList *scratch; /* buffer for the full generation */
+    int *scores;
+    int index, picked;
+    Bitboard danger;
+} MovePicker;
+
+void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
+                 const int16_t (*history)[SQUARE_COUNT], MoveList *list, MoveList *scratch,
+                 int *scores);
+/* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
+   ordering score. */
+Move picker_next(MovePicker *mp, int *stage, int *score);
+
+#endif

@@ -1,0 +1,134 @@
+/* The search's partial generators against the full one, on random positions (games and
+ * scattered positions with every piece kind, under several rule sets):
+ *   generate_noisy       = the captures and burning moves of generate_moves (the promoting
+ *                          version alone where one exists), nothing else;
+ *   generate_captures_to = the moves of generate_noisy that take the piece on that square by
+ *                          displacement or igui;
+ *   move_is_noisy        = membership in generate_noisy; move_is_pseudolegal = membership in
+ *                          generate_moves. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/makemove.h"
+#include "board/movegen.h"
+#include "check.h"
+#include "randpos.h"
+
+static int cmp_move(const void *a, const void *b)
+{
+    Move x = *(const Move *)a, y = *(const Move *)b;
+    return (x > y) - (x < y);
+}
+
+static bool contains(const Move *sorted, int n, Move m)
+{
+    return bsearch(&m, sorted, (size_t)n, sizeof(Move), cmp_move) != NULL;
+}
+
+/* Does the move capture or burn anything?  Decided by playing it. */
+static bool takes_material(Position *pos, Move m)
+{
+    int them = pos->side ^ 1, before = pos->count[them];
+    Undo u;
+    make_move(pos, m, &u);
+    bool took = pos->count[them] < before;
+    unmake_move(pos, m, &u);
+    return took;
+}
+
+static int positions, noisy_moves, targets_checked;
+
+static void check_position(Position *pos)
+{
+    static MoveList all, noisy, to;
+    generate_moves(pos, &all);
+    generate_noisy(pos, &noisy);
+    qsort(all.moves, (size_t)all.count, sizeof(Move), cmp_move);
+    qsort(noisy.moves, (size_t)noisy.count, sizeof(Move), cmp_move);
+    for (int i = 0; i < noisy.count; i++) {
+        Move m = noisy.moves[i];
+        CHECK(contains(all.moves, all.count, m), "noisy move %08x is not a move", m);
+        CHECK(takes_material(pos, m), "noisy move %08x takes nothing", m);
+        CHECK(i == 0 || noisy.moves[i - 1] != m, "noisy move %08x twice", m);
+    }
+    for (int i = 0; i < all.count; i++) {
+        Move m = all.moves[i];
+        bool capture = move_has_mid(m) || (!move_is_pass(m) && pos->board[move_to(m)] &&
+                                            move_to(m) != move_from(m));
+        if (!capture)
+            continue;
+        /* every capture is there, or its promoting twin is */
+        bool there = contains(noisy.moves, noisy.count, m) ||
+                     (!move_is_promo(m) && contains(all.moves, all.count, m | MOVE_PROMO) &&
+                      contains(noisy.moves, noisy.count, m | MOVE_PROMO));
+        CHECK(there, "capture %08x missing from the noisy moves", m);
+    }
+    for (int i = 0; i < all.count; i++) {
+        Move m = all.moves[i];
+        CHECK(move_is_noisy(pos, m) == contains(noisy.moves, noisy.count, m),
+              "move_is_noisy(%08x) disagrees with generate_noisy", m);
+        CHECK(move_is_pseudolegal(pos, m), "move %08x not pseudo-legal", m);
+        CHECK(!move_is_pseudolegal(pos, m ^ (1u << 8)) || contains(all.moves, all.count, m ^ (1u << 8)),
+              "a changed move %08x passes as pseudo-legal", m ^ (1u << 8));
+    }
+    noisy_moves += noisy.count;
+    Bitboard enemy = pos->occ[pos->side ^ 1];
+    while (bb_any(enemy)) {
+        int t = bb_pop(&enemy);
+        to.count = 0;
+        generate_captures_to(pos, t, &to);
+        qsort(to.moves, (size_t)to.count, sizeof(Move), cmp_move);
+        int expected = 0;
+        for (int i = 0; i < noisy.count; i++) {
+            Move m = noisy.moves[i];
+            bool takes = move_has_mid(m) ? move_mid(m) == t && move_to(m) == move_from(m)
+                                         : !move_is_pass(m) && move_to(m) == t;
+            if (!takes)
+                continue;
+            expected++;
+            CHECK(contains(to.moves, to.count, m), "capture %08x of square %d not found from the target", m, t);
+        }
+        CHECK(to.count == expected, "captures of square %d: %d from the target, %d in the noisy moves", t,
+              to.count, expected);
+        targets_checked++;
+    }
+    positions++;
+}
+
+int main(void)
+{
+    static Position pos;
+    static MoveList list;
+    const char *configs[] = {"", "lion_hawk=tsa", "free_eagle=west", "jumper_capture=tsa", "tetrarch=western",
+                             "fd_range=file", "promo_path=any_square", "jump_noncapture=on"};
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        Rules r;
+        rules_default(&r);
+        char err[100];
+        if (configs[c][0])
+            rules_set_assignment(&r, configs[c], err, sizeof err);
+        RuleSet *rs = ruleset_new(&r);
+        Rng rng = {77 + c};
+        for (int n = 0; n < scaled(c == 0 ? 600 : 120); n++) {
+            if (n % 3 == 2) {
+                pos.rs = rs;
+                random_scatter(&pos, &rng, 5 + rng_below(&rng, 30));
+            } else {
+                position_start(&pos, rs);
+                int plies = rng_below(&rng, 250);
+                for (int p = 0; p < plies; p++) {
+                    generate_legal(&pos, &list);
+                    Move m = random_move(&pos, &list, &rng, 50);
+                    if (!m)
+                        break;
+                    Undo u;
+                    make_move(&pos, m, &u);
+                }
+            }
+            check_position(&pos);
+        }
+        ruleset_free(rs);
+    }
+    printf("%d positions, %d noisy moves, %d target squares\n", positions, noisy_moves, targets_checked);
+    return check_finish("test_movegen");
+}
