@@ -447,8 +447,6 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             if (!m)
                 break;
         }
-        if (leaves_dead_piece(pos, m) && !root)
-            continue;
         bool quiet = stage == STAGE_QUIET && !(m & MOVE_PROMO) && mscore < SCORE_PROMOTION;
         bool killer = quiet && mscore >= SCORE_KILLER;
         if (futile && quiet && !killer && legal > 0)
