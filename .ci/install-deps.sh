@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Kaki needs, only those that are missing.
 #   .ci/install-deps.sh            build tools (C compiler, cmake, make)
-#   .ci/install-deps.sh xboard     ... plus XBoard and Xvfb (GUI play, integration tests)
+#   .ci/install-deps.sh xboard     ... plus XBoard, Xvfb and the GUI test tools
 set -eu
 
 need=()
@@ -13,6 +13,10 @@ for extra in "$@"; do
         xboard)
             [ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need+=(xboard)
             command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)
+            # the GUI tests click (xdotool), read the clipboard (xclip), take screenshots
+            command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+            command -v xclip >/dev/null 2>&1 || need+=(xclip)
+            command -v convert >/dev/null 2>&1 || need+=(imagemagick)
             ;;
         *) need+=("$extra") ;;
     esac

@@ -382,17 +382,18 @@ static inline __attribute__((always_inline)) Bitboard fill_attacks_in(Bitboard s
     return shift_dir(g, dx, dy, 1);
 }
 
-static Bitboard fill_attacks(Bitboard s, Bitboard empty, int d)
+/* Pointers, not values: 32-byte sets passed on the stack between calls stall the loads. */
+static void fill_attacks(const Bitboard *s, const Bitboard *empty, int d, Bitboard *out)
 {
     switch (d) {
-    case DIR_N: return fill_attacks_in(s, empty, 0, 1);
-    case DIR_NE: return fill_attacks_in(s, empty, 1, 1);
-    case DIR_E: return fill_attacks_in(s, empty, 1, 0);
-    case DIR_SE: return fill_attacks_in(s, empty, 1, -1);
-    case DIR_S: return fill_attacks_in(s, empty, 0, -1);
-    case DIR_SW: return fill_attacks_in(s, empty, -1, -1);
-    case DIR_W: return fill_attacks_in(s, empty, -1, 0);
-    default: return fill_attacks_in(s, empty, -1, 1);
+    case DIR_N: *out = fill_attacks_in(*s, *empty, 0, 1); break;
+    case DIR_NE: *out = fill_attacks_in(*s, *empty, 1, 1); break;
+    case DIR_E: *out = fill_attacks_in(*s, *empty, 1, 0); break;
+    case DIR_SE: *out = fill_attacks_in(*s, *empty, 1, -1); break;
+    case DIR_S: *out = fill_attacks_in(*s, *empty, 0, -1); break;
+    case DIR_SW: *out = fill_attacks_in(*s, *empty, -1, -1); break;
+    case DIR_W: *out = fill_attacks_in(*s, *empty, -1, 0); break;
+    default: *out = fill_attacks_in(*s, *empty, -1, 1); break;
     }
 }
 
@@ -402,10 +403,12 @@ static void add_fill_captures(Gen *g)
 {
     const Position *pos = g->pos;
     for (int d = 0; d < 8; d++) {
-        Bitboard sliders = pos->sliders[g->us][d];
-        if (bb_none(sliders))
+        const Bitboard *sliders = &pos->sliders[g->us][d];
+        if (bb_none(*sliders))
             continue;
-        Bitboard hits = bb_and(fill_attacks(sliders, g->empty, d), g->enemy);
+        Bitboard hits;
+        fill_attacks(sliders, &g->empty, d, &hits);
+        hits = bb_and(hits, g->enemy);
         int back = (d + 4) & 7;
         while (bb_any(hits)) {
             int t = bb_pop(&hits);

@@ -199,6 +199,7 @@ static inline int tt_score_out(int s, int ply)
 static inline void make(Thread *t, Move m, int ply)
 {
     make_move(&t->pos, m, &t->undo[ply]);
+    tt_prefetch(&t->engine->tt, t->pos.key);
     eval_state_update(&t->eval[ply + 1], &t->eval[ply], &t->pos, &t->undo[ply]);
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }

@@ -38,6 +38,11 @@ void tt_free(TT *tt);
 void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
+/* Starts loading the bucket of key into the cache (call right after making a move). */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(tt->entries + (key & (tt->buckets - 1)) * TT_BUCKET);
+}
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
 /* Per mille of entries holding data from the current search (XBoard shows nothing; logs do). */
 int tt_hashfull(const TT *tt);

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Play tenjiku shogi against Kaki in XBoard, on your desktop.
+#
+#   engine/xboard-play.sh [XBOARD OPTIONS...]
+#
+# Builds Kaki (Release, in build/ or $KAKI_BUILD_DIR) if needed, installs Debian's xboard (and the C build tools)
+# if missing, with sudo when not root, and starts XBoard with Kaki as its engine and the options
+# tenjiku needs (PROTOCOL.md §0): the engine-defined variant, 0-based ranks on the wire (XBoard
+# 4.9.1 garbles rank 16 otherwise), no legality testing or claim checking by XBoard (it cannot
+# know tenjiku's range jumps and burns: Kaki checks every move and claims game ends), no
+# 50-move or repetition draws (tenjiku has its own repetition rule), and target-square
+# highlighting so that Kaki marks where the lifted piece can go (and a Promote/Defer dialog
+# instead of Debian's default sweep selection for promotions).
+#
+# You play sente (XBoard's "White", the bottom side, moves first); Kaki plays gote.  Anything
+# you add is passed to XBoard and overrides the defaults, e.g.
+#   engine/xboard-play.sh -tc 30 -inc 10              a slower clock
+#   engine/xboard-play.sh -firstOptions "Rank offset=1,lion_hawk=tsa"    a rules option
+#   engine/xboard-play.sh -size 60                    smaller board (square = size / 2 pixels)
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="${KAKI_BUILD_DIR:-$root/build}"
+kaki="$build/kaki"
+PATH="$PATH:/usr/games"
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo=sudo; fi
+fi
+install() {
+    echo "installing $* (apt-get)..." >&2
+    if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; then
+        echo "error: need root or sudo to install $*; install them and run this again" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq "$@"
+}
+
+need=()
+command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v xboard >/dev/null 2>&1 || need+=(xboard)
+[ ${#need[@]} -eq 0 ] || install "${need[@]}"
+
+# Build (incremental: nothing to do when up to date).
+if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$build" --target kaki -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+if [ -z "${DISPLAY:-}" ]; then
+    echo "error: no X display (DISPLAY is not set): run this on a desktop, or under" >&2
+    echo "       xvfb-run for a headless try" >&2
+    exit 1
+fi
+
+exec xboard \
+    -fcp "$kaki" -fd "$build" \
+    -variant tenjiku -rankOffset 1 -firstOptions "Rank offset=1" \
+    -testLegality false -testClaims false -ruleMoves 0 -repeatsToDraw 0 \
+    -showTargetSquares true -highlightDragging true -sweepPromotions false \
+    -tc 20 -inc 10 -size 72 -saveSettingsOnExit false \
+    "$@"
