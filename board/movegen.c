@@ -20,6 +20,7 @@ typedef struct Gen {
     Bitboard enemy_demons;
     MoveList *list;
     bool noisy;            /* only captures, burns and promotions (quiescence search) */
+    bool fills;            /* noisy: plain sliders' captures come from whole-board fills */
     Bitboard enemy_near;   /* squares next to an enemy piece (noisy mode: burning moves) */
 } Gen;
 
@@ -322,7 +323,7 @@ static void gen_piece_noisy(Gen *g, int from)
     }
     Bitboard targets = pi->leap >= 0 ? bb_and(rs->pattern[pi->leap][from], g->enemy) : BB_EMPTY;
     for (int i = 0; i < pi->nslides; i++)
-        if (!(pi->fill_dirs & (1 << pi->slides[i].dir))) /* the others come from the fills */
+        if (!g->fills || !(pi->fill_dirs & (1 << pi->slides[i].dir))) /* else from the fills */
             add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
     if (bb_any(targets)) {
         if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
@@ -445,8 +446,16 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
     gen_init(&g, pos, side, list, noisy);
     if (position_game_over(pos))
         return;
-    if (noisy)
-        add_fill_captures(&g);
+    if (noisy) {
+        /* fills cost the same however few sliders are left: below a dozen slider lines,
+           going piece by piece is cheaper */
+        int lines = 0;
+        for (int d = 0; d < 8; d++)
+            lines += bb_count(pos->sliders[side][d]);
+        g.fills = lines > 12;
+        if (g.fills)
+            add_fill_captures(&g);
+    }
     for (int i = 0; i < 4; i++)
         for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
             if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
@@ -456,7 +465,7 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
             int from = i * 64 + __builtin_ctzll(w);
             if (!noisy)
                 gen_piece(&g, from);
-            else if (pos->rs->piece[pos->board[from]].noisy_rest)
+            else if (!g.fills || pos->rs->piece[pos->board[from]].noisy_rest)
                 gen_piece_noisy(&g, from);
         }
 }
@@ -477,6 +486,7 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     Gen g;
     int start = list->count;
     gen_init(&g, pos, pos->side, list, true);
+    g.fills = true; /* the captures of plain sliders are added from the lines below */
     list->count = start;
     if (position_game_over(pos) || !bb_test(&g.enemy, target))
         return;
