@@ -62,6 +62,8 @@ struct Engine {
     void *ctx;
     Move best, ponder;
     int lmr[64][64];
+    /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
+    _Atomic uint64_t crumbs[4096];
 };
 
 /* ------------------------------------------------------------------ time ------------- */
@@ -477,12 +479,24 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             if (c->check_ext && depth <= 4 && pos->royals[pos->side] == 1 &&
                 square_attacked_by(pos, bb_lsb(pos->royalset[pos->side]), pos->side ^ 1))
                 nd++; /* near the horizon: the move attacks the opponent's last royal */
+            /* another thread is searching this very move: search it less deeply and let that
+               thread's result come through the hash table */
+            uint64_t crumb = 0;
+            _Atomic uint64_t *slot = NULL;
+            if (e->nthreads > 1 && depth >= 4) {
+                crumb = (pos->key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
+                slot = &e->crumbs[crumb & 4095];
+                if (atomic_load_explicit(slot, memory_order_relaxed) == crumb)
+                    slot = NULL, crumb = 2; /* marked by someone else */
+                else
+                    atomic_store_explicit(slot, crumb, memory_order_relaxed);
+            }
             if (legal == 1) {
                 score = -search(t, -beta, -alpha, nd, ply + 1, true);
             } else {
-                int r = 0;
+                int r = crumb == 2 ? 1 : 0;
                 if (c->lmr && quiet && !killer && depth >= 3 && legal > 3) {
-                    r = e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+                    r += e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
                     if (pv_node && r > 0)
                         r--;
                     if (r > nd - 1)
@@ -494,6 +508,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
                 if (score > alpha && score < beta)
                     score = -search(t, -beta, -alpha, nd, ply + 1, true);
             }
+            if (slot && atomic_load_explicit(slot, memory_order_relaxed) == crumb)
+                atomic_store_explicit(slot, 0, memory_order_relaxed);
         }
         unmake(t, m, ply);
         if (should_stop(e))
@@ -576,7 +592,9 @@ static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 
 static void iterative_deepening(Thread *t)
 {
     Engine *e = t->engine;
-    int max_depth = e->limits.depth > 0 && e->limits.depth < MAX_PLY - 4 ? e->limits.depth : MAX_PLY - 4;
+    int limit = e->limits.depth > 0 && e->limits.depth < MAX_PLY - 4 ? e->limits.depth : MAX_PLY - 4;
+    /* helpers run until stopped; the first thread to complete the depth limit ends the search */
+    int max_depth = t->id == 0 ? limit : MAX_PLY - 4;
     int prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         if (t->id > 0) {
@@ -596,8 +614,11 @@ static void iterative_deepening(Thread *t)
         t->done_seldepth = t->seldepth;
         t->done_pv_len = t->pv_len[0];
         memcpy(t->done_pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
-        if (t->id != 0)
+        if (t->id != 0) {
+            if (depth >= limit && e->limits.depth > 0)
+                atomic_store(&e->stop, true);
             continue;
+        }
         atomic_store(&e->progress_depth, depth);
         if (e->report) {
             SearchReport r;

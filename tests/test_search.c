@@ -180,6 +180,7 @@ static void threads_only(Engine *e)
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "2 threads: illegal move");
     legality(e, 2, scaled(60));
     /* stop a 2-thread infinite search from outside */
+    load(TFEN_START);
     SearchLimits l = limits_none();
     l.infinite = true;
     engine_start(e, &pos, &l, NULL, NULL);
