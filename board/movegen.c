@@ -108,10 +108,14 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
         return;
     int b = next_occupied(ri, w, s->first);
     int last = b < limit ? b : limit;
-    Bitboard span = bb_xor(geo.ray_bb[from][s->dir], geo.ray_bb[from + last * ri->delta][s->dir]);
-    if (s->first == 2)
-        bb_clear(&span, from + ri->delta);
-    *targets = bb_or(*targets, span);
+    if (last == s->first) { /* one square: common in crowded positions */
+        bb_set(targets, from + last * ri->delta);
+    } else {
+        Bitboard span = bb_xor(geo.ray_bb[from][s->dir], geo.ray_bb[from + last * ri->delta][s->dir]);
+        if (s->first == 2)
+            bb_clear(&span, from + ri->delta);
+        *targets = bb_or(*targets, span);
+    }
     if (b <= limit && s->jumps)
         add_jumps(g, from, ri, w, b, limit, rank, targets);
 }
@@ -255,7 +259,7 @@ static void add_line_lion_moves(Gen *g, int from, const PieceInfo *pi)
     }
 }
 
-static void gen_piece(Gen *g, int from)
+static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int from)
 {
     const RuleSet *rs = g->rs;
     int pc = g->pos->board[from];
@@ -309,6 +313,9 @@ static void gen_piece(Gen *g, int from)
         (!g->noisy || (pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from))))
         add(g, move_make_pass(from));
 }
+
+/* Out of line for the callers other than the full generator's loop. */
+static void gen_piece(Gen *g, int from) { gen_piece_body(g, from); }
 
 /* Noisy generation for one piece: captures only.  Fire demons (burns) and area movers take the
    general path. */
@@ -464,7 +471,7 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
             }
             int from = i * 64 + __builtin_ctzll(w);
             if (!noisy)
-                gen_piece(&g, from);
+                gen_piece_body(&g, from);
             else if (!g.fills || pos->rs->piece[pos->board[from]].noisy_rest)
                 gen_piece_noisy(&g, from);
         }
