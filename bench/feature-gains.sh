@@ -14,7 +14,7 @@ sp=build/bench/selfplay
 start=$(date +%s)
 $sp --a default --b greedy --games "$games" --nodes "$nodes"
 for f in no-tt no-nullmove no-lmr no-aspiration no-killers no-history no-qsearch no-futility \
-         -promotion -royal -emptying -tempo -centre; do
+         no-checkext qsfull=12 -promotion -royal -emptying -tempo -centre; do
     $sp --a default --b "$f" --games "$games" --nodes "$nodes"
 done
 $sp --a default --b +mobility --games "$games" --nodes "$nodes"

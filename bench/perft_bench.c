@@ -5,8 +5,8 @@
  * Usage: perft_bench [REPEATS]   (default 3) */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench/bench_util.h"
 #include "board/perft.h"
 #include "board/tfen.h"
 
@@ -25,19 +25,6 @@ static const struct {
     {"mid-140", 3, "ln1ic1gekgscic!nl/a1fc!dt3t4v'a/v'1bc!e!1V!1r!h!w!+R!1b1s'/2mrx3l!od2+Q1m/pppppp1qp2e!4/15V'/1R8p5/W!15/2Q'13/10D!5/9PP5/7P3P4/11E!c!2M/5O7B1S'/5S1L!KXT2C!+vA/1N1IC1G2Ev!1IFNL b"},
 };
 #define NPOS ((int)(sizeof positions / sizeof positions[0]))
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Median leaves/s over `repeats` runs; *leaves gets the count. */
 static double measure(Position *pos, int depth, bool full, int repeats, uint64_t *leaves)

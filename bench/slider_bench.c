@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench/bench_util.h"
 #include "board/bitboard.h"
 #include "board/geometry.h"
 
@@ -21,13 +21,6 @@ static uint16_t lines[NPOS][LINE_COUNT];
 static Bitboard occ[NPOS];
 static Bitboard ray[256][8];
 static int squares[NPOS];
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static Bitboard by_mailbox(int p, int sq)
 {

@@ -5,23 +5,12 @@
  *   time_bench [MOVETIME_MS ...]     (default 50 200 1000) */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "bench/bench_positions.h"
+#include "bench/bench_util.h"
 #include "search/search.h"
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+static double now_ms(void) { return now_s() * 1000.0; }
 
 int main(int argc, char **argv)
 {

@@ -96,17 +96,31 @@ static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int
     }
 }
 
+/* Where a ranging line of the piece on `from` ends: *limit = its reach (range and board edge),
+   *b = the distance of the first piece from s->first on (limit + 1 or more if none).  False if
+   the line has no square at all. */
+static inline bool slide_scan(const Gen *g, int from, const Slide *s, const RayInfo **ri, unsigned *w,
+                              int *limit, int *b)
+{
+    *ri = &geo.ray[from][s->dir];
+    *w = g->pos->lines[(*ri)->line];
+    *limit = s->max < (*ri)->edge ? s->max : (*ri)->edge;
+    if (*limit < s->first)
+        return false;
+    *b = next_occupied(*ri, *w, s->first);
+    return true;
+}
+
 /* Adds the squares of one ranging line of the piece on `from` to *targets: the line word finds
    the first piece, two ray masks give the squares up to and including it (a friendly blocker
    is removed by the caller). */
 static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
 {
-    const RayInfo *ri = &geo.ray[from][s->dir];
-    unsigned w = g->pos->lines[ri->line];
-    int limit = s->max < ri->edge ? s->max : ri->edge;
-    if (limit < s->first)
+    const RayInfo *ri;
+    unsigned w;
+    int limit, b;
+    if (!slide_scan(g, from, s, &ri, &w, &limit, &b))
         return;
-    int b = next_occupied(ri, w, s->first);
     int last = b < limit ? b : limit;
     if (last == s->first) { /* one square: common in crowded positions */
         bb_set(targets, from + last * ri->delta);
@@ -124,13 +138,10 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
    enemies it can take beyond). */
 static void add_slide_captures(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
 {
-    const RayInfo *ri = &geo.ray[from][s->dir];
-    unsigned w = g->pos->lines[ri->line];
-    int limit = s->max < ri->edge ? s->max : ri->edge;
-    if (limit < s->first)
-        return;
-    int b = next_occupied(ri, w, s->first);
-    if (b > limit)
+    const RayInfo *ri;
+    unsigned w;
+    int limit, b;
+    if (!slide_scan(g, from, s, &ri, &w, &limit, &b) || b > limit)
         return;
     if (s->jumps)
         add_jumps(g, from, ri, w, b, limit, rank, targets);
@@ -706,15 +717,30 @@ bool in_check(Position *pos)
     return check;
 }
 
+bool make_legal_move(Position *pos, Move m, Undo *u, int *incheck)
+{
+    make_move(pos, m, u);
+    if (!position_is_repetition(pos))
+        return true;
+    unmake_move(pos, m, u);
+    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
+        return false;
+    if (*incheck < 0)
+        *incheck = in_check(pos);
+    if (!*incheck)
+        return false;
+    make_move(pos, m, u);
+    return true;
+}
+
 bool move_is_legal(Position *pos, Move m)
 {
     Undo u;
-    make_move(pos, m, &u);
-    bool repeats = position_is_repetition(pos);
+    int incheck = -1;
+    if (!make_legal_move(pos, m, &u, &incheck))
+        return false;
     unmake_move(pos, m, &u);
-    if (!repeats)
-        return true;
-    return pos->rs->rules.rep_check_exception == REPCHECK_ON && in_check(pos);
+    return true;
 }
 
 void generate_legal(Position *pos, MoveList *list)
@@ -724,17 +750,9 @@ void generate_legal(Position *pos, MoveList *list)
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         Undo u;
-        make_move(pos, m, &u);
-        bool repeats = position_is_repetition(pos);
+        if (!make_legal_move(pos, m, &u, &incheck))
+            continue;
         unmake_move(pos, m, &u);
-        if (repeats) {
-            if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
-                continue;
-            if (incheck < 0)
-                incheck = in_check(pos);
-            if (!incheck)
-                continue;
-        }
         list->moves[n++] = m;
     }
     list->count = n;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "makemove.h"
 #include "move.h"
 #include "position.h"
 
@@ -42,6 +43,10 @@ bool square_attacked_by(const Position *pos, int sq, int side);
 /* The legal moves: generate_moves minus moves that repeat a position (unless the in-check
    exception applies).  pos is restored before returning. */
 void generate_legal(Position *pos, MoveList *list);
+/* Makes `move` (as returned by generate_moves) if it is legal, repetition included; otherwise
+   leaves pos unchanged and returns false.  *incheck caches in_check(pos) for the exception of
+   RULES.md §5.11 across the moves of one position (start with -1). */
+bool make_legal_move(Position *pos, Move move, Undo *u, int *incheck);
 /* Is `move` (as returned by generate_moves) legal here, repetition included? */
 bool move_is_legal(Position *pos, Move move);
 

@@ -59,17 +59,8 @@ static uint64_t perft_rec(Position *pos, int depth, bool full)
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         Undo u;
-        make_move(pos, m, &u);
-        if (position_is_repetition(pos)) {
-            unmake_move(pos, m, &u);
-            if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
-                continue;
-            if (incheck < 0)
-                incheck = in_check(pos);
-            if (!incheck)
-                continue;
-            make_move(pos, m, &u);
-        }
+        if (!make_legal_move(pos, m, &u, &incheck))
+            continue;
         nodes += depth == 1 ? 1 : perft_rec(pos, depth - 1, full);
         unmake_move(pos, m, &u);
     }

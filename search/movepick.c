@@ -67,8 +67,7 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->danger = burn_zone(pos, pos->side ^ 1);
 }
 
-/* Sorts list[from..) by descending score. */
-static void sort_range(MoveList *list, int *scores, int from)
+void sort_moves(MoveList *list, int *scores, int from)
 {
     for (int i = from + 1; i < list->count; i++) {
         Move m = list->moves[i];
@@ -120,7 +119,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             generate_noisy(mp->pos, list);
             for (int i = 0; i < list->count; i++)
                 mp->scores[i] = move_gain_fast(mp->pos, list->moves[i], mp->danger);
-            sort_range(list, mp->scores, 0);
+            sort_moves(list, mp->scores, 0);
             mp->index = 0;
             mp->stage = STAGE_NOISY;
             break;
@@ -182,7 +181,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
                         }
                     int saved = list->count;
                     list->count = k;
-                    sort_range(list, mp->scores, mp->index);
+                    sort_moves(list, mp->scores, mp->index);
                     list->count = saved;
                 }
                 *stage = STAGE_QUIET;

@@ -20,6 +20,9 @@ int move_gain(const Position *pos, Move m);
 int move_gain_fast(const Position *pos, Move m, Bitboard danger);
 int victim_value(int pc);
 
+/* Sorts list->moves[from..count) by descending score (insertion sort). */
+void sort_moves(MoveList *list, int *scores, int from);
+
 enum { STAGE_TT, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE };
 
 /* Scores that sort the quiet stage: killers above history, quiet promotions above both,

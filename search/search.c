@@ -222,23 +222,6 @@ static inline Move pick(MoveList *list, int *scores, int i)
     return m;
 }
 
-/* Sorts moves[from..count) by descending score (insertion sort: short lists, mostly few
-   distinct scores). */
-static void sort_moves(MoveList *list, int *scores, int from)
-{
-    for (int i = from + 1; i < list->count; i++) {
-        Move m = list->moves[i];
-        int s = scores[i], j = i - 1;
-        while (j >= from && scores[j] < s) {
-            list->moves[j + 1] = list->moves[j];
-            scores[j + 1] = scores[j];
-            j--;
-        }
-        list->moves[j + 1] = m;
-        scores[j + 1] = s;
-    }
-}
-
 /* ------------------------------------------------------------------ quiescence ------- */
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture)
