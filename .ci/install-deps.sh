@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Kaki needs, only those that are missing.
 #   .ci/install-deps.sh            build tools (C compiler, cmake, make)
+#   .ci/install-deps.sh gui        ... plus XBoard (playing on a desktop)
 #   .ci/install-deps.sh xboard     ... plus XBoard, Xvfb and the GUI test tools
 set -eu
 
@@ -10,6 +11,9 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v make >/dev/null 2>&1 || need+=(make)
 for extra in "$@"; do
     case "$extra" in
+        gui)
+            [ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need+=(xboard)
+            ;;
         xboard)
             [ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need+=(xboard)
             command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)

@@ -24,27 +24,8 @@ build="${KAKI_BUILD_DIR:-$root/build}"
 kaki="$build/kaki"
 PATH="$PATH:/usr/games"
 
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then sudo=sudo; fi
-fi
-install() {
-    echo "installing $* (apt-get)..." >&2
-    if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; then
-        echo "error: need root or sudo to install $*; install them and run this again" >&2
-        exit 1
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq "$@"
-}
-
-need=()
-command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
-command -v cmake >/dev/null 2>&1 || need+=(cmake)
-command -v make >/dev/null 2>&1 || need+=(make)
-command -v xboard >/dev/null 2>&1 || need+=(xboard)
-[ ${#need[@]} -eq 0 ] || install "${need[@]}"
+# build tools and XBoard, if missing (apt-get; sudo when not root)
+"$root/.ci/install-deps.sh" gui
 
 # Build (incremental: nothing to do when up to date).
 if [ ! -f "$build/CMakeCache.txt" ]; then
