@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# What each search feature and evaluation term is worth: Kaki against Kaki with that one thing
-# switched off (or, for mobility, switched on), GAMES games each at NODES nodes per move, plus
-# the match against the 1-ply greedy version.  Prints one line per match (Elo of the full
-# engine over the reduced one, with a 95% interval from opening pairs).
-#   bench/feature-gains.sh [GAMES] [NODES]
+# What each search feature and evaluation term is worth, by in-process self-play
+# (build/bench/selfplay): Kaki against Kaki with that one thing switched off (or, for terms that
+# are off by default, switched on), GAMES games each from random balanced openings played with
+# both colours, plus the match against the 1-ply greedy version.  Search features are compared
+# at a fixed number of nodes per move (NODES), evaluation terms at a fixed time per move
+# (MOVETIME ms), because a term that costs speed must pay for it.  One line per match: the
+# score and Elo of the default engine with a 95% interval from opening pairs.
+#   bench/feature-gains.sh [GAMES] [NODES] [MOVETIME]
 set -eu
 cd "$(dirname "$0")/.."
-games=${1:-100}
+games=${1:-200}
 nodes=${2:-10000}
+movetime=${3:-30}
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)" --target selfplay >/dev/null
 sp=build/bench/selfplay
 start=$(date +%s)
 $sp --a default --b greedy --games "$games" --nodes "$nodes"
 for f in no-tt no-nullmove no-lmr no-aspiration no-killers no-history no-qsearch no-futility \
-         no-checkext qsfull=12 -promotion -royal -emptying -tempo -centre; do
+         checkext qsfull=12 no-qspromo; do
     $sp --a default --b "$f" --games "$games" --nodes "$nodes"
 done
-$sp --a default --b +mobility --games "$games" --nodes "$nodes"
+for f in -promotion +tempo +royal +centre +emptying +mobility; do
+    $sp --a default --b "$f" --games "$games" --movetime "$movetime"
+done
 echo "wall time $(( $(date +%s) - start )) s"

@@ -9,7 +9,7 @@
  * CONFIG is "default", "greedy" (1 ply, no quiescence: the weakest sensible player), or a
  * comma-separated list of changes: no-tt, no-nullmove, no-lmr, no-aspiration, no-killers,
  * no-history, no-qsearch, no-futility, no-checkext, qsfull=N (quiescence plies with all
- * captures; deeper plies only recapture), and -TERM / +TERM for evaluation terms (promotion,
+ * captures; deeper plies only recapture), no-qspromo, and -TERM / +TERM for evaluation terms (promotion,
  * royal, emptying, mobility, tempo, centre).
  *
  * A game ends when a side loses its last royal or has no legal move (RULES.md §5.13), when
@@ -63,7 +63,9 @@ static int parse_config(const char *text, Config *c)
         else if (strcmp(tok, "no-qsearch") == 0) s->qsearch = false;
         else if (strcmp(tok, "no-futility") == 0) s->futility = false;
         else if (strcmp(tok, "no-checkext") == 0) s->check_ext = false;
+        else if (strcmp(tok, "checkext") == 0) s->check_ext = true;
         else if (strncmp(tok, "qsfull=", 7) == 0) s->qs_full_plies = atoi(tok + 7);
+        else if (strcmp(tok, "no-qspromo") == 0) s->qs_promotions = false;
         else if (tok[0] == '+' || tok[0] == '-') {
             int found = 0;
             for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
@@ -173,7 +175,7 @@ static int play_game(Match *mt, Engine *ea, Engine *eb, uint64_t opening_seed, b
         /* material adjudication: 30 pawns ahead for 6 plies in a row */
         EvalState st;
         eval_state_init(&st, &pos);
-        int black_view = pos.side == BLACK ? evaluate(&pos, &st, EVAL_DEFAULT) : -evaluate(&pos, &st, EVAL_DEFAULT);
+        int black_view = pos.side == BLACK ? evaluate(&pos, &st, 0) : -evaluate(&pos, &st, 0); /* material */
         adjudicate[0] = black_view > 3000 ? adjudicate[0] + 1 : 0;
         adjudicate[1] = black_view < -3000 ? adjudicate[1] + 1 : 0;
         if (adjudicate[0] >= 6 || adjudicate[1] >= 6) {

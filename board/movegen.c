@@ -634,6 +634,32 @@ void generate_moves_for(const Position *pos, int side, MoveList *list) { generat
 void generate_moves(const Position *pos, MoveList *list) { generate(pos, pos->side, list, false); }
 void generate_noisy(const Position *pos, MoveList *list) { generate(pos, pos->side, list, true); }
 
+void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *list)
+{
+    Gen g;
+    int start = list->count;
+    gen_init(&g, pos, pos->side, list, false);
+    list->count = start;
+    if (position_game_over(pos))
+        return;
+    Bitboard own = pos->occ[pos->side];
+    while (bb_any(own) && list->count <= MAX_MOVES - MAX_PIECE_MOVES) {
+        int from = bb_pop(&own);
+        const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
+        if (!pi->promotes_to || !(kinds & (1ULL << pi->kind)) || bb_test(&g.zone, from))
+            continue; /* a quiet move from inside the zone never promotes */
+        int n = list->count;
+        gen_piece(&g, from);
+        int k = n;
+        for (int i = n; i < list->count; i++) {
+            Move m = list->moves[i];
+            if ((m & MOVE_PROMO) && !(m & MOVE_MID) && !pos->board[move_to(m)])
+                list->moves[k++] = m;
+        }
+        list->count = k;
+    }
+}
+
 bool move_is_noisy(const Position *pos, Move m)
 {
     int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
@@ -685,15 +711,7 @@ bool in_check(Position *pos)
     int us = pos->side;
     if (pos->royals[us] != 1 || position_game_over(pos))
         return false;
-    int royal = -1;
-    Bitboard own = pos->occ[us];
-    while (bb_any(own)) {
-        int sq = bb_pop(&own);
-        if (pos->rs->piece[pos->board[sq]].royal) {
-            royal = sq;
-            break;
-        }
-    }
+    int royal = bb_lsb(pos->royalset[us]); /* the only one */
     MoveList list;
     generate_moves_for(pos, us ^ 1, &list);
     Bitboard near = geo.king_nbrs[royal];

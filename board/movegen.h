@@ -25,6 +25,11 @@ void generate_noisy(const Position *pos, MoveList *list);
    target's lines and neighbourhood instead of from every piece.  Appends to the list. */
 void generate_captures_to(const Position *pos, int target, MoveList *list);
 
+/* Appends the promoting versions of the non-capturing moves into the zone of the pieces whose
+   kind has its bit set in `kinds` (bit = kind number): the big promotions (a water buffalo
+   becoming a fire demon) for the quiescence search. */
+void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *list);
+
 /* Would generate_noisy produce this move (a move of generate_moves)?  Lets the search try the
    noisy moves first and then the rest without trying a move twice. */
 bool move_is_noisy(const Position *pos, Move m);

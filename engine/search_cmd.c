@@ -159,12 +159,14 @@ int cmd_eval(int argc, char **argv)
     printf("terms in centipawns, + favours Black (sente)\n");
     printf("material       Black %6d  White %6d  diff %6d\n", t.material[BLACK], t.material[WHITE],
            t.material[BLACK] - t.material[WHITE]);
-    printf("promotion      %6d\n", t.promotion);
-    printf("centre         %6d\n", t.centre);
-    printf("royals         %6d\n", t.royal);
-    printf("emptying       %6d\n", t.emptying);
-    printf("mobility       %6d\n", t.mobility);
-    printf("tempo          %6d\n", t.tempo);
+    static const struct { const char *name; int term; } rows[] = {
+        {"promotion", EVAL_PROMOTION}, {"centre", EVAL_CENTRE}, {"royals", EVAL_ROYAL},
+        {"emptying", EVAL_EMPTYING}, {"mobility", EVAL_MOBILITY}, {"tempo", EVAL_TEMPO},
+    };
+    const int values[] = {t.promotion, t.centre, t.royal, t.emptying, t.mobility, t.tempo};
+    for (int i = 0; i < 6; i++)
+        printf("%-14s %6d%s\n", rows[i].name, values[i],
+               (EVAL_DEFAULT & rows[i].term) ? "" : "   (off by default: not counted)");
     printf("total (Black)  %6d\n", t.total_black);
     printf("eval (side to move, %s) %d\n", pos->side == BLACK ? "Black" : "White", t.total_stm);
     free(pos);

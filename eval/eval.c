@@ -109,50 +109,24 @@ static void build_tables(void)
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 void eval_init(void) { pthread_once(&once, build_tables); }
 
-int eval_psq(int pc, int sq)
+void eval_state_init(EvalState *st, const Position *pos)
 {
     eval_init();
-    int v = psq_material[pc][sq] + psq_promotion[pc][sq] + psq_centre[pc][sq];
-    return piece_colour(pc) == BLACK ? v : -v;
-}
-
-/* The incremental sums are packed: material, promotion and centre in one table each. */
-typedef struct Sums {
-    int32_t material, promotion, centre;
-} Sums;
-
-static Sums sums_of(const Position *pos)
-{
-    Sums s = {0, 0, 0};
+    *st = (EvalState){0};
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {
         int pc = pos->board[sq];
         if (!pc)
             continue;
-        s.material += psq_material[pc][sq];
-        s.promotion += psq_promotion[pc][sq];
-        s.centre += psq_centre[pc][sq];
+        st->material += psq_material[pc][sq];
+        st->promotion += psq_promotion[pc][sq];
+        st->centre += psq_centre[pc][sq];
+        st->fading[piece_colour(pc)] += fading_value[pc];
     }
-    return s;
-}
-
-/* EvalState.psq holds material + promotion + centre; the split is recomputed on demand by
-   eval_explain only. */
-void eval_state_init(EvalState *st, const Position *pos)
-{
-    eval_init();
-    Sums s = sums_of(pos);
-    st->psq = s.material + s.promotion + s.centre;
-    st->fading[0] = st->fading[1] = 0;
-    for (int sq = 0; sq < SQUARE_COUNT; sq++)
-        if (pos->board[sq])
-            st->fading[piece_colour(pos->board[sq])] += fading_value[pos->board[sq]];
 }
 
 void eval_state_update(EvalState *st, const EvalState *parent, const Position *pos, const Undo *u)
 {
-    int32_t d = 0;
-    st->fading[0] = parent->fading[0];
-    st->fading[1] = parent->fading[1];
+    *st = *parent;
     for (int i = 0; i < u->nchanges; i++) {
         int sq = u->sq[i];
         bool seen = false;
@@ -161,14 +135,14 @@ void eval_state_update(EvalState *st, const EvalState *parent, const Position *p
         if (seen)
             continue; /* the first record holds the original occupant */
         int now = pos->board[sq], old = u->old[i];
-        d += psq_material[now][sq] + psq_promotion[now][sq] + psq_centre[now][sq];
-        d -= psq_material[old][sq] + psq_promotion[old][sq] + psq_centre[old][sq];
+        st->material += psq_material[now][sq] - psq_material[old][sq];
+        st->promotion += psq_promotion[now][sq] - psq_promotion[old][sq];
+        st->centre += psq_centre[now][sq] - psq_centre[old][sq];
         if (now)
             st->fading[piece_colour(now)] += fading_value[now];
         if (old)
             st->fading[piece_colour(old)] -= fading_value[old];
     }
-    st->psq = parent->psq + d;
 }
 
 /* ---- non-incremental terms, each from Black's point of view ---- */
@@ -248,32 +222,33 @@ static int mobility_term(const Position *pos)
     return score;
 }
 
-static int black_view(const Position *pos, const EvalState *st, int terms, int *tempo_out)
+static int black_view(const Position *pos, const EvalState *st, int terms)
 {
-    int score = st->psq;
-    if ((terms & (EVAL_PROMOTION | EVAL_CENTRE)) != (EVAL_PROMOTION | EVAL_CENTRE)) {
-        /* a term switched off: take it back out of the incremental sum */
-        Sums s = sums_of(pos);
-        if (!(terms & EVAL_PROMOTION))
-            score -= s.promotion;
-        if (!(terms & EVAL_CENTRE))
-            score -= s.centre;
-    }
+    int score = st->material;
+    if (terms & EVAL_PROMOTION)
+        score += st->promotion;
+    if (terms & EVAL_CENTRE)
+        score += st->centre;
     if (terms & EVAL_ROYAL)
         score += royal_term(pos, BLACK) - royal_term(pos, WHITE);
     if (terms & EVAL_EMPTYING)
         score += emptying_term(pos, st);
     if (terms & EVAL_MOBILITY)
         score += mobility_term(pos);
-    int tempo = (terms & EVAL_TEMPO) ? (pos->side == BLACK ? TEMPO : -TEMPO) : 0;
-    if (tempo_out)
-        *tempo_out = tempo;
-    return score + tempo;
+    if (terms & EVAL_TEMPO)
+        score += pos->side == BLACK ? TEMPO : -TEMPO;
+    return score;
+}
+
+int eval_mobility(const Position *pos)
+{
+    int score = mobility_term(pos);
+    return pos->side == BLACK ? score : -score;
 }
 
 int evaluate(const Position *pos, const EvalState *st, int terms)
 {
-    int score = black_view(pos, st, terms, NULL);
+    int score = eval_clamp(black_view(pos, st, terms));
     return pos->side == BLACK ? score : -score;
 }
 
@@ -286,14 +261,14 @@ void eval_explain(const Position *pos, EvalTerms *t)
         if (pc)
             t->material[piece_colour(pc)] += kind_value[piece_kind(pc)];
     }
-    Sums s = sums_of(pos);
-    t->promotion = s.promotion;
-    t->centre = s.centre;
-    t->royal = royal_term(pos, BLACK) - royal_term(pos, WHITE);
     EvalState st;
     eval_state_init(&st, pos);
+    t->promotion = st.promotion;
+    t->centre = st.centre;
+    t->royal = royal_term(pos, BLACK) - royal_term(pos, WHITE);
     t->emptying = emptying_term(pos, &st);
     t->mobility = mobility_term(pos);
-    t->total_black = black_view(pos, &st, EVAL_DEFAULT, &t->tempo);
+    t->tempo = pos->side == BLACK ? TEMPO : -TEMPO;
+    t->total_black = black_view(pos, &st, EVAL_DEFAULT);
     t->total_stm = evaluate(pos, &st, EVAL_DEFAULT);
 }

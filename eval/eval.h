@@ -1,7 +1,8 @@
 /* Static evaluation.  Material is the German Chu Shogi Association table (RULES.md §7,
  * pawn = 100); royals are not material but royalty (their number and safety).  The
- * piece-square part is kept incrementally by the search (eval_update); the rest is computed
- * at each call. */
+ * piece-square parts are kept incrementally by the search (eval_state_update); the rest is
+ * computed at each call.  Only the terms of EVAL_DEFAULT are on: the others were measured to
+ * lose strength (README, bench/feature-gains.sh). */
 #ifndef KAKI_EVAL_H
 #define KAKI_EVAL_H
 
@@ -23,14 +24,15 @@ enum {
     EVAL_TEMPO = 1 << 4,     /* side to move */
     EVAL_CENTRE = 1 << 5,    /* small centralisation / advancement of minor pieces */
     EVAL_ALL = 0x3F,
-    /* the default: every term that paid for itself in self-play (see README) */
-    EVAL_DEFAULT = EVAL_PROMOTION | EVAL_ROYAL | EVAL_EMPTYING | EVAL_TEMPO | EVAL_CENTRE,
+    /* the default: the terms that did not lose strength in self-play (see README) */
+    EVAL_DEFAULT = 0, /* material only */
 };
 
-/* The incremental part: piece-square sums (material + promotion potential + centre) from
-   Black's point of view, and counts needed by the other terms. */
+/* The incremental part, from Black's point of view: the piece-square sums of the material, the
+   promotion potential and the centre terms (kept apart so that a term can be switched off at no
+   cost), and the value that fades as the board empties. */
 typedef struct EvalState {
-    int32_t psq;
+    int32_t material, promotion, centre;
     int32_t fading[2]; /* value of each side's fire demons and range jumpers, weighted by how
                           much of it fades as the board empties */
 } EvalState;
@@ -38,16 +40,21 @@ typedef struct EvalState {
 /* Builds the piece-square tables once (thread-safe). */
 void eval_init(void);
 
-/* Piece-square value of piece code pc on sq, from its owner's point of view. */
-int eval_psq(int pc, int sq);
-
 /* From scratch. */
 void eval_state_init(EvalState *st, const Position *pos);
 /* After make_move(pos, m, u): the new state from the parent's. */
 void eval_state_update(EvalState *st, const EvalState *parent, const Position *pos, const Undo *u);
 
-/* Score for the side to move, centipawns. */
+/* Score for the side to move, centipawns, within [-EVAL_MAX, EVAL_MAX].  A side's material
+   alone is 84,200 at the start, so a lopsided position would otherwise score beyond the
+   search's mate scores (30,000) and the 16-bit scores of the hash table. */
+#define EVAL_MAX 28000
+static inline int eval_clamp(int s) { return s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s; }
 int evaluate(const Position *pos, const EvalState *st, int terms);
+/* The mobility term alone, for the side to move (evaluate() includes it when EVAL_MOBILITY is
+   set; the quiescence search adds it only when the rest of the score is close to the window). */
+int eval_mobility(const Position *pos);
+#define MOBILITY_LAZY_MARGIN 300
 
 /* The terms of the evaluation, each from Black's point of view, for `kaki eval`. */
 typedef struct EvalTerms {

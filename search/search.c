@@ -17,6 +17,9 @@
 #include "movepick.h"
 #include "tt.h"
 
+/* every evaluation lies strictly between the mate scores, whatever the material */
+_Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
+
 #define MOVE_OVERHEAD_MS 15   /* kept in hand on every clock move for I/O latency */
 #define QS_MAX_PLY 12         /* quiescence depth limit */
 #define DELTA_MARGIN 200
@@ -224,6 +227,22 @@ static inline Move pick(MoveList *list, int *scores, int i)
 
 /* ------------------------------------------------------------------ quiescence ------- */
 
+/* Kinds whose promotion gains at least 10 pawns (a water buffalo becoming a fire demon, rook and
+   bishop generals, kirin, phoenix, side soldier): their quiet promotions are searched at the
+   first quiescence ply. */
+static uint64_t big_promoters(void)
+{
+    static uint64_t mask; /* computed once; same value whichever thread writes it */
+    uint64_t m = __atomic_load_n(&mask, __ATOMIC_RELAXED);
+    if (m)
+        return m;
+    for (int k = 1; k <= BASE_KIND_COUNT; k++)
+        if (kind_can_promote(k) && kind_value[promoted_kind(k)] - kind_value[k] >= 1000)
+            m |= 1ULL << k;
+    __atomic_store_n(&mask, m, __ATOMIC_RELAXED);
+    return m;
+}
+
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture)
 {
     Engine *e = t->engine;
@@ -241,7 +260,11 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
             (hit.bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    int stand = evaluate(&t->pos, &t->eval[ply], e->config.eval_terms);
+    /* lazy evaluation: the costly mobility term only when the rest is near the window */
+    int terms = e->config.eval_terms;
+    int stand = evaluate(&t->pos, &t->eval[ply], terms & ~EVAL_MOBILITY);
+    if ((terms & EVAL_MOBILITY) && stand - MOBILITY_LAZY_MARGIN < beta && stand + MOBILITY_LAZY_MARGIN > alpha)
+        stand = eval_clamp(stand + eval_mobility(&t->pos));
     if (!e->config.qsearch || ply >= MAX_PLY || qply >= QS_MAX_PLY || stand >= beta)
         return stand;
     int old_alpha = alpha;
@@ -252,6 +275,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     int *scores = t->scores[ply];
     if (qply < e->config.qs_full_plies || recapture < 0) {
         generate_noisy(&t->pos, list);
+        if (qply == 0 && e->config.qs_promotions)
+            generate_quiet_promotions(&t->pos, big_promoters(), list);
     } else { /* deeper: recaptures, and captures of a royal */
         list->count = 0;
         list->overflow = false;
@@ -536,7 +561,7 @@ static int aspiration(Thread *t, int depth, int prev)
     }
     for (;;) {
         int s = search(t, alpha, beta, depth, 0, false);
-        if (should_stop(e))
+        if (should_stop(e) || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE))
             return s;
         if (s <= alpha) {
             beta = (alpha + beta) / 2;
@@ -678,7 +703,7 @@ SearchConfig search_config_default(void)
 {
     return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
                           .killers = true, .history = true, .qsearch = true, .futility = true,
-                          .check_ext = true, .qs_full_plies = 1,
+                          .check_ext = false, .qs_full_plies = 1, .qs_promotions = true,
                           .eval_terms = EVAL_DEFAULT};
 }
 

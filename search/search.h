@@ -75,6 +75,7 @@ typedef struct SearchConfig {
     bool check_ext;     /* search one ply deeper after a move that attacks a lone royal */
     int qs_full_plies;  /* quiescence plies that try every capture; deeper ones only recapture
                            (and take a royal) */
+    bool qs_promotions; /* big quiet promotions at the first quiescence ply */
     int eval_terms;     /* EVAL_* mask (eval/eval.h) */
 } SearchConfig;
 

@@ -26,6 +26,67 @@ static void mirror(const Position *src, Position *dst)
     position_reset_history(dst);
 }
 
+/* A position of the given pieces (kind, colour, file, rank from 0), Black to move. */
+typedef struct { int kind, colour, file, rank; } Placed;
+static void setup(Position *pos, const Placed *pieces, int n)
+{
+    position_clear(pos, ruleset_default());
+    for (int i = 0; i < n; i++)
+        put_piece(pos, sq_make(pieces[i].file, pieces[i].rank), make_piece(pieces[i].kind, pieces[i].colour));
+    position_reset_history(pos);
+}
+static EvalTerms terms_of(const Placed *pieces, int n)
+{
+    static Position pos;
+    EvalTerms t;
+    setup(&pos, pieces, n);
+    eval_explain(&pos, &t);
+    return t;
+}
+
+/* Each term points the way its README description says (they are off by default, but switched
+   on for experiments they must mean what they claim), and the score is clamped. */
+static void term_directions(void)
+{
+    /* promotion: a water buffalo near Black's zone (ranks 12-16) is worth more than far away */
+    Placed far[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {WATER_BUFFALO, BLACK, 4, 1}};
+    Placed near[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {WATER_BUFFALO, BLACK, 4, 9}};
+    EvalTerms a = terms_of(far, 3), b = terms_of(near, 3);
+    CHECK(b.promotion > a.promotion && a.promotion >= 0, "promotion: buffalo far %d, near the zone %d",
+          a.promotion, b.promotion);
+    /* royals: a White fire demon next to Black's lone king counts against Black */
+    Placed calm[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 0, 12}};
+    Placed danger[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 7, 3}};
+    a = terms_of(calm, 3), b = terms_of(danger, 3);
+    CHECK(b.royal < a.royal, "royal safety: demon far %d, demon near %d", a.royal, b.royal);
+    /* a second royal (a prince) is worth something */
+    Placed two[] = {{KING, BLACK, 7, 0}, {promoted_kind(DRUNK_ELEPHANT), BLACK, 8, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 0, 12}};
+    b = terms_of(two, 4);
+    CHECK(b.royal > a.royal, "royal count: one royal %d, two %d", a.royal, b.royal);
+    /* emptying: on an almost empty board a fire demon is worth less than its table value */
+    CHECK(a.emptying > 0, "emptying: White's demon on an empty board, term %d (should favour Black)",
+          a.emptying);
+    /* mobility: a rook in the open against a rook boxed in by its own pawns */
+    Placed open[] = {{KING, BLACK, 0, 0}, {KING, WHITE, 15, 15}, {ROOK, BLACK, 7, 7}, {ROOK, WHITE, 15, 14},
+                     {PAWN, WHITE, 15, 13}, {PAWN, WHITE, 14, 14}};
+    a = terms_of(open, 6);
+    CHECK(a.mobility > 0, "mobility: open rook against a boxed-in one, term %d", a.mobility);
+    /* tempo: the side to move */
+    CHECK(a.tempo > 0, "tempo for Black to move: %d", a.tempo);
+
+    /* the clamp: a whole army against a lone king */
+    static Position pos;
+    char err[200];
+    position_clear(&pos, ruleset_default());
+    CHECK(tfen_parse(&pos, "8k7/16/16/16/16/16/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/"
+                           "MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/"
+                           "A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w", err, sizeof err) == 0, "%s", err);
+    EvalState st;
+    eval_state_init(&st, &pos);
+    CHECK(evaluate(&pos, &st, EVAL_ALL) == -EVAL_MAX && evaluate(&pos, &st, 0) == -EVAL_MAX,
+          "lone king to move against an army: %d, not clamped to %d", evaluate(&pos, &st, 0), -EVAL_MAX);
+}
+
 int main(void)
 {
     static Position pos, flipped;
@@ -34,13 +95,16 @@ int main(void)
     Rng rng = {31337};
     int checked = 0;
 
+    term_directions();
     position_start(&pos, ruleset_default());
     EvalTerms t;
     eval_explain(&pos, &t);
     /* 78 pieces a side without the king: RULES.md §7 values */
     CHECK(t.material[BLACK] == 84200 && t.material[WHITE] == 84200, "start material %d/%d",
           t.material[BLACK], t.material[WHITE]);
-    CHECK(t.total_black == 20, "start evaluation %d (tempo only)", t.total_black);
+    int start_expected = (EVAL_DEFAULT & EVAL_TEMPO) ? t.tempo : 0;
+    CHECK(t.total_black == start_expected, "start evaluation %d, expected %d (the tempo term if on)",
+          t.total_black, start_expected);
 
     for (int game = 0; game < scaled(200); game++) {
         position_start(&pos, ruleset_default());

@@ -5,7 +5,8 @@
  *   generate_captures_to = the moves of generate_noisy that take the piece on that square by
  *                          displacement or igui;
  *   move_is_noisy        = membership in generate_noisy; move_is_pseudolegal = membership in
- *                          generate_moves. */
+ *                          generate_moves;
+ *   generate_quiet_promotions = the promoting non-captures of generate_moves. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,23 @@ static void check_position(Position *pos)
         CHECK(!move_is_pseudolegal(pos, m ^ (1u << 8)) || contains(all.moves, all.count, m ^ (1u << 8)),
               "a changed move %08x passes as pseudo-legal", m ^ (1u << 8));
     }
+    /* quiet promotions of every kind: exactly the promoting non-captures from outside the zone */
+    static MoveList promos;
+    promos.count = 0;
+    generate_quiet_promotions(pos, ~0ULL, &promos);
+    int expected_promos = 0;
+    for (int i = 0; i < all.count; i++) {
+        Move m = all.moves[i];
+        bool want = move_is_promo(m) && !move_has_mid(m) && !pos->board[move_to(m)] &&
+                    !bb_test(&geo.zone[pos->side], move_from(m));
+        expected_promos += want;
+    }
+    for (int i = 0; i < promos.count; i++) {
+        Move m = promos.moves[i];
+        CHECK(contains(all.moves, all.count, m) && move_is_promo(m) && !pos->board[move_to(m)],
+              "quiet promotion %08x is not one", m);
+    }
+    CHECK(promos.count == expected_promos, "quiet promotions: %d, expected %d", promos.count, expected_promos);
     noisy_moves += noisy.count;
     Bitboard enemy = pos->occ[pos->side ^ 1];
     while (bb_any(enemy)) {

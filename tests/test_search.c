@@ -2,6 +2,7 @@
  * range-jump capture, a winning lion double capture, legal moves only on 1,000+ random
  * positions, fixed-depth/node/time limits, and several threads.  With "threads" as argument
  * only the multithreaded part runs (the ThreadSanitizer build uses that). */
+#include <stdio.h>
 #include <string.h>
 
 #include "board/makemove.h"
@@ -9,6 +10,7 @@
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "eval/eval.h"
 #include "randpos.h"
 #include "search/search.h"
 
@@ -189,6 +191,31 @@ static void threads_only(Engine *e)
     CHECK(m != MOVE_NONE, "2-thread infinite search stopped without a move");
 }
 
+/* A side's material is 84,200 centipawns: a whole army against a lone king must still score
+   below the mate scores (it once overflowed them and the aspiration loop never ended). */
+static void lopsided(Engine *e)
+{
+    char text[MOVE_STR_MAX];
+    const char *whole_army = "8k7/16/16/16/16/16/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/"
+                             "MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/"
+                             "A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL";
+    for (int side = 0; side < 2; side++) {
+        char tfen[400];
+        snprintf(tfen, sizeof tfen, "%s %c", whole_army, side ? 'w' : 'b');
+        load(tfen);
+        for (int depth = 1; depth <= 5; depth++) {
+            Move m = search_depth(e, depth);
+            CHECK(m != MOVE_NONE && is_legal(&pos, m), "lopsided, %s to move, depth %d: %s",
+                  side ? "lone king" : "army", depth, move_to_wire(&pos, m, 0, text));
+            int bound = side ? -EVAL_MAX : EVAL_MAX;
+            CHECK(score_is_mate(last.score) || (side ? last.score >= bound : last.score <= bound),
+                  "lopsided, depth %d: score %d beyond the evaluation limit", depth, last.score);
+            CHECK(side ? last.score < 0 : last.score > 0, "lopsided, depth %d: score %d has the wrong sign",
+                  depth, last.score);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     Engine *e = engine_new();
@@ -197,6 +224,7 @@ int main(int argc, char **argv)
         threads_only(e);
     } else {
         tactics(e);
+        lopsided(e);
         limits(e);
         legality(e, 1, scaled(1000));
         legality(e, 2, scaled(100));
