@@ -912,6 +912,44 @@ static void cmd_setboard(Cecp *c, const char *fen)
     free(tmp);
 }
 
+/* XBoard 4.9.1 forwards a two-leg move through its castling kludge when, on its own board, the
+   intermediate square is empty or holds a piece of the mover's XBoard colour class (empty
+   squares count as gote's): `s v,v t` goes out as `s t,v d`, d being t's rank and t's file
+   plus one if s lies right of v, minus one otherwise.  Every gote pass through an empty square
+   (`g9f8,f8g9` arrives as `g9g9,f8h9`) and every gote two-step move over an empty square is
+   affected.  A genuine multi-leg move always starts its second leg where the first ended, so
+   `a b,c d` with b != c and d where the kludge puts it can only be this; writes `a c,c b`
+   (the kludge drops a promotion suffix; the move is then read without one). */
+static bool undo_xboard_kludge(const char *text, char *out, size_t outsz)
+{
+    char file[4];
+    long rank[4];
+    const char *p = text;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    for (int i = 0; i < 4; i++) {
+        if (*p < '`' || *p > 'q' || !isdigit((unsigned char)p[1]))
+            return false; /* the kludge's d may fall one file off the board: '`' or 'q' */
+        file[i] = *p++;
+        char *end;
+        rank[i] = strtol(p, &end, 10);
+        if (end - p > 2)
+            return false;
+        p = end;
+        if (i == 1 && *p++ != ',')
+            return false;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    if (*p || (file[1] == file[2] && rank[1] == rank[2]))
+        return false;
+    if (file[3] != file[1] + (file[0] > file[2] ? 1 : -1) || rank[3] != rank[1])
+        return false;
+    snprintf(out, outsz, "%c%ld%c%ld,%c%ld%c%ld", file[0], rank[0], file[2], rank[2], file[2], rank[2],
+             file[1], rank[1]);
+    return true;
+}
+
 static void cmd_usermove(Cecp *c, const char *text)
 {
     char shown[120];
@@ -923,6 +961,11 @@ static void cmd_usermove(Cecp *c, const char *text)
     char err[160];
     int ro = atomic_load(&c->rank_offset);
     Move m = move_from_wire(c->pos, text, ro, err, sizeof err);
+    char unkludged[40];
+    if (!m && undo_xboard_kludge(text, unkludged, sizeof unkludged)) {
+        char err2[160];
+        m = move_from_wire(c->pos, unkludged, ro, err2, sizeof err2);
+    }
 
     if (c->mode == MODE_PONDER) {
         if (m && m == c->ponder_move) { /* ponder hit: the running search becomes ours */

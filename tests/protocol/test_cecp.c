@@ -361,6 +361,29 @@ static void test_repetition_and_pass(void)
     out_clear(&out);
     send(c, "usermove a16a15,a15a16");
     CHECK(has_line("Illegal move"), "still refused after undo and replay");
+
+    /* XBoard's castling kludge (see undo_xboard_kludge): gote's pass g9f8,f8g9 arrives as
+       g9g9,f8h9, a two-step g9f8,f8e7 as g9e7,f8f7; both are read as what was played */
+    send(c, "new");
+    send(c, "force");
+    send(c, "setboard 16/16/16/16/16/16/16/6l!9/16/16/16/16/16/16/k15/K15 w");
+    out_clear(&out);
+    uint64_t before = key_of(c);
+    send(c, "usermove g9g9,f8h9");
+    CHECK(cecp_game_length(c) == 1 && !has_line("Illegal"), "kludged pass accepted");
+    CHECK(cecp_position(c)->board[sq_make(6, 8)] && key_of(c) != before, "the lion passed (side to move changed)");
+    send(c, "undo");
+    out_clear(&out);
+    send(c, "usermove g9e7,f8f7");
+    CHECK(cecp_game_length(c) == 1 && !has_line("Illegal") && cecp_position(c)->board[sq_make(4, 6)],
+          "kludged two-step move accepted and played to e7");
+    send(c, "undo");
+    out_clear(&out);
+    send(c, "usermove g9g9,f8i9"); /* d not where the kludge puts it: garbage */
+    CHECK(cecp_game_length(c) == 0 && has_line("Illegal move"), "a wrong kludge square is refused");
+    out_clear(&out);
+    send(c, "usermove g9g9,f8q9");
+    CHECK(cecp_game_length(c) == 0 && has_line("Illegal move"), "off-board garbage refused");
     cecp_free(c);
 }
 
