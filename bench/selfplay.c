@@ -8,9 +8,9 @@
  *
  * CONFIG is "default", "greedy" (1 ply, no quiescence: the weakest sensible player), or a
  * comma-separated list of changes: no-tt, no-nullmove, no-lmr, no-aspiration, no-killers,
- * no-history, no-qsearch, no-futility, no-checkext, qsfull=N (quiescence plies with all
- * captures; deeper plies only recapture), no-qspromo, and -TERM / +TERM for evaluation terms (promotion,
- * royal, emptying, mobility, tempo, centre).
+ * no-history, no-qsearch, no-futility, checkext / no-checkext, qsfull=N (quiescence plies
+ * with all captures; deeper plies only recapture), no-qspromo, and -TERM / +TERM for
+ * evaluation terms (promotion, royal, emptying, mobility, tempo, centre).
  *
  * A game ends when a side loses its last royal or has no legal move (RULES.md §5.13), when
  * both engines agree for 6 plies that one side is ahead by 30 pawns (adjudicated win), or at

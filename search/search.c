@@ -65,6 +65,7 @@ struct Engine {
     void *ctx;
     Move best, ponder;
     int lmr[64][64];
+    uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
     _Atomic uint64_t crumbs[4096];
 };
@@ -229,17 +230,13 @@ static inline Move pick(MoveList *list, int *scores, int i)
 
 /* Kinds whose promotion gains at least 10 pawns (a water buffalo becoming a fire demon, rook and
    bishop generals, kirin, phoenix, side soldier): their quiet promotions are searched at the
-   first quiescence ply. */
+   first quiescence ply.  Bit = kind number; computed once per engine. */
 static uint64_t big_promoters(void)
 {
-    static uint64_t mask; /* computed once; same value whichever thread writes it */
-    uint64_t m = __atomic_load_n(&mask, __ATOMIC_RELAXED);
-    if (m)
-        return m;
+    uint64_t m = 0;
     for (int k = 1; k <= BASE_KIND_COUNT; k++)
         if (kind_can_promote(k) && kind_value[promoted_kind(k)] - kind_value[k] >= 1000)
             m |= 1ULL << k;
-    __atomic_store_n(&mask, m, __ATOMIC_RELAXED);
     return m;
 }
 
@@ -276,7 +273,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     if (qply < e->config.qs_full_plies || recapture < 0) {
         generate_noisy(&t->pos, list);
         if (qply == 0 && e->config.qs_promotions)
-            generate_quiet_promotions(&t->pos, big_promoters(), list);
+            generate_quiet_promotions(&t->pos, e->big_promoters, list);
     } else { /* deeper: recaptures, and captures of a royal */
         list->count = 0;
         list->overflow = false;
@@ -721,6 +718,7 @@ Engine *engine_new(void)
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
             e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
+    e->big_promoters = big_promoters();
     atomic_store(&e->soft_ms, -1);
     atomic_store(&e->hard_ms, -1);
     return e;
