@@ -31,9 +31,9 @@ static double measure(Position *pos, int depth, bool full, int repeats, uint64_t
 {
     double rate[32];
     for (int i = 0; i < repeats; i++) {
-        double t0 = now_s();
+        double t0 = mono_seconds();
         *leaves = perft(pos, depth, full);
-        double t = now_s() - t0;
+        double t = mono_seconds() - t0;
         rate[i] = (double)*leaves / (t > 1e-9 ? t : 1e-9);
     }
     qsort(rate, (size_t)repeats, sizeof rate[0], cmp_double);

@@ -134,11 +134,11 @@ int main(void)
         double best = 1e9;
         for (int rep = 0; rep < 5; rep++) {
             uint64_t sink = 0;
-            double t0 = now_s();
+            double t0 = mono_seconds();
             for (int r = 0; r < rounds; r++)
                 for (int p = 0; p < NPOS; p++)
                     sink += (uint64_t)bb_count(fn[v](p, squares[p]));
-            double ns = (now_s() - t0) * 1e9 / ((double)rounds * NPOS);
+            double ns = (mono_seconds() - t0) * 1e9 / ((double)rounds * NPOS);
             if (ns < best)
                 best = ns;
             if (sink == 42)

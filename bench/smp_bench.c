@@ -25,9 +25,9 @@ static double time_to_depth(Engine *e, const Position *pos, int depth, int threa
     engine_new_game(e);
     SearchLimits l = limits_none();
     l.depth = depth;
-    double t0 = now_s();
+    double t0 = mono_seconds();
     engine_search(e, pos, &l, NULL, NULL, NULL);
-    double t = now_s() - t0;
+    double t = mono_seconds() - t0;
     int d;
     int64_t ms;
     engine_progress(e, nodes, &d, &ms);

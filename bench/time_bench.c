@@ -10,7 +10,7 @@
 #include "bench/bench_util.h"
 #include "search/search.h"
 
-static double now_ms(void) { return now_s() * 1000.0; }
+static double now_ms(void) { return mono_seconds() * 1000.0; }
 
 int main(int argc, char **argv)
 {

@@ -11,20 +11,17 @@
 #include "board/tfen.h"
 #include "cli.h"
 #include "search/search.h"
+#include "util/clock.h"
+#include "util/parse.h"
 
 #define BENCH_DEPTH 6
-
 
 int cmd_bench(int argc, char **argv)
 {
     long depth = BENCH_DEPTH;
-    if (argc > 0) {
-        char *end;
-        depth = strtol(argv[0], &end, 10);
-        if (*end || depth < 1 || depth > 30) {
-            fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
-            return 2;
-        }
+    if (argc > 0 && !parse_long(argv[0], 1, 30, &depth)) {
+        fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
+        return 2;
     }
     Engine *e = engine_new();
     engine_set_threads(e, 1);
@@ -33,7 +30,7 @@ int cmd_bench(int argc, char **argv)
     SearchLimits limits = limits_none();
     limits.depth = (int)depth;
     uint64_t nodes = 0;
-    double t0 = now_ms();
+    int64_t t0 = mono_us();
     for (int i = 0; i < NBENCH; i++) {
         char err[200];
         position_clear(pos, ruleset_default());
@@ -52,7 +49,7 @@ int cmd_bench(int argc, char **argv)
                best ? move_to_wire(pos, best, 0, text) : "(none)", n);
         nodes += n;
     }
-    double ms = now_ms() - t0;
+    double ms = (double)(mono_us() - t0) / 1000.0;
     printf("%" PRIu64 " nodes\n%.0f nps\n", nodes, ms > 0 ? (double)nodes * 1000.0 / ms : 0.0);
     free(pos);
     engine_free(e);

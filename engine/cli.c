@@ -1,17 +1,15 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
+#include "board/tfen.h"
+#include "util/parse.h"
 
-int cli_common_arg(int argc, char **argv, int i, const char **fen, Rules *rules)
+/* --fen and --option; returns the number of arguments used, 0 if argv[i] is neither, -1 on
+   error. */
+static int position_arg(int argc, char **argv, int i, CliPosition *pos)
 {
     static char joined[4096];
     if (strcmp(argv[i], "--fen") == 0) {
@@ -23,10 +21,10 @@ int cli_common_arg(int argc, char **argv, int i, const char **fen, Rules *rules)
         if (!strchr(argv[i + 1], ' ') && i + 2 < argc &&
             (strcmp(argv[i + 2], "b") == 0 || strcmp(argv[i + 2], "w") == 0)) {
             snprintf(joined, sizeof joined, "%s %s", argv[i + 1], argv[i + 2]);
-            *fen = joined;
+            pos->fen = joined;
             return 3;
         }
-        *fen = argv[i + 1];
+        pos->fen = argv[i + 1];
         return 2;
     }
     if (strcmp(argv[i], "--option") == 0) {
@@ -35,11 +33,81 @@ int cli_common_arg(int argc, char **argv, int i, const char **fen, Rules *rules)
             fprintf(stderr, "error: --option needs NAME=VALUE\n");
             return -1;
         }
-        if (rules_set_assignment(rules, argv[i + 1], err, sizeof err) != 0) {
+        if (rules_set_assignment(&pos->rules, argv[i + 1], err, sizeof err) != 0) {
             fprintf(stderr, "error: %s\n", err);
             return -1;
         }
         return 2;
     }
     return 0;
+}
+
+/* A numeric flag of the table; same return convention as position_arg. */
+static int number_arg(int argc, char **argv, int i, const CliNumber *numbers, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (strcmp(argv[i], numbers[k].name) != 0)
+            continue;
+        if (i + 1 >= argc || !parse_long(argv[i + 1], numbers[k].min, numbers[k].max,
+                                         numbers[k].value)) {
+            fprintf(stderr, "error: %s needs a number from %ld to %ld, got '%s'\n",
+                    numbers[k].name, numbers[k].min, numbers[k].max,
+                    i + 1 < argc ? argv[i + 1] : "nothing");
+            return -1;
+        }
+        return 2;
+    }
+    return 0;
+}
+
+int cli_parse(int argc, char **argv, CliPosition *pos, const CliNumber *numbers, int nnumbers,
+              const CliSwitch *switches, int nswitches)
+{
+    pos->fen = TFEN_START;
+    rules_default(&pos->rules);
+    for (int i = 0; i < argc;) {
+        int used = position_arg(argc, argv, i, pos);
+        if (used == 0)
+            used = number_arg(argc, argv, i, numbers, nnumbers);
+        for (int k = 0; used == 0 && k < nswitches; k++)
+            if (strcmp(argv[i], switches[k].name) == 0) {
+                *switches[k].on = true;
+                used = 1;
+            }
+        if (used == 0) {
+            fprintf(stderr, "error: unknown argument '%s'\n", argv[i]);
+            return -1;
+        }
+        if (used < 0)
+            return -1;
+        i += used;
+    }
+    return 0;
+}
+
+Position *cli_load_position(const CliPosition *cp)
+{
+    RuleSet *rs = ruleset_new(&cp->rules);
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        fprintf(stderr, "error: out of memory\n");
+        ruleset_free(rs);
+        return NULL;
+    }
+    position_clear(pos, rs);
+    char err[200];
+    if (tfen_parse(pos, cp->fen, err, sizeof err) != 0) {
+        fprintf(stderr, "error: bad TFEN: %s\n", err);
+        cli_free_position(pos);
+        return NULL;
+    }
+    return pos;
+}
+
+void cli_free_position(Position *pos)
+{
+    if (!pos)
+        return;
+    ruleset_free((RuleSet *)pos->rs);
+    free(pos);
 }

@@ -1,21 +1,45 @@
-/* Command-line subcommands of the kaki executable. */
+/* Command-line subcommands of the kaki executable, and the argument handling they share. */
 #ifndef KAKI_CLI_H
 #define KAKI_CLI_H
+
+#include <stdbool.h>
+
+#include "board/position.h"
 
 int cmd_perft(int argc, char **argv);
 int cmd_go(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 
-/* Shared argument helpers. */
-#include "../board/position.h"
+/* A numeric flag "--NAME N" with its range; *value keeps its default unless given. */
+typedef struct CliNumber {
+    const char *name;
+    long min, max;
+    long *value;
+} CliNumber;
 
-/* Parses "--fen TFEN" (TFEN as one argument, or board and side as two) and "--option N=V"
-   style arguments common to several subcommands.  Returns the number of argv entries consumed
-   at argv[*i] (0 if the argument is not one of these), or -1 after printing an error. */
-int cli_common_arg(int argc, char **argv, int i, const char **fen, Rules *rules);
+/* A switch "--NAME" without a value. */
+typedef struct CliSwitch {
+    const char *name;
+    bool *on;
+} CliSwitch;
 
-/* Monotonic wall clock in milliseconds. */
-double now_ms(void);
+/* What every position-taking subcommand accepts: --fen TFEN (one argument, or board and side
+   as two) and --option NAME=VALUE (docs/RULES.md §9). */
+typedef struct CliPosition {
+    const char *fen;
+    Rules rules;
+} CliPosition;
+
+/* Parses argv[0..argc) into pos (defaults: start position, default rules), the numeric flags
+   and the switches (either table may be NULL with count 0).  Returns 0, or -1 after printing
+   an error naming the bad argument. */
+int cli_parse(int argc, char **argv, CliPosition *pos, const CliNumber *numbers, int nnumbers,
+              const CliSwitch *switches, int nswitches);
+
+/* The position of a CliPosition, with a rule set of its own (free both with
+   cli_free_position).  NULL after printing an error (nothing is leaked). */
+Position *cli_load_position(const CliPosition *cp);
+void cli_free_position(Position *pos);
 
 #endif

@@ -40,84 +40,24 @@ static void print_report(void *ctx, const Position *root, const SearchReport *r)
     fflush(stdout);
 }
 
-static int parse_int(const char *flag, const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) {
-        fprintf(stderr, "error: %s needs a number from %ld to %ld, got '%s'\n", flag, lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Loads --fen/--option into a fresh position; returns NULL after printing an error. */
-static Position *load_position(const char *fen, const Rules *rules, RuleSet **rs_out)
-{
-    RuleSet *rs = ruleset_new(rules);
-    Position *pos = malloc(sizeof *pos);
-    position_clear(pos, rs);
-    char err[200];
-    if (tfen_parse(pos, fen, err, sizeof err) != 0) {
-        fprintf(stderr, "error: bad TFEN: %s\n", err);
-        free(pos);
-        ruleset_free(rs);
-        return NULL;
-    }
-    *rs_out = rs;
-    return pos;
-}
-
 int cmd_go(int argc, char **argv)
 {
-    const char *fen = TFEN_START;
-    Rules rules;
-    rules_default(&rules);
+    long depth = 0, movetime = 0, nodes = 0, threads = 1, hash = 64;
+    const CliNumber numbers[] = {
+        {"--depth", 1, MAX_PLY - 4, &depth},       {"--movetime", 1, 100000000, &movetime},
+        {"--nodes", 1, 2000000000, &nodes},        {"--threads", 1, MAX_THREADS, &threads},
+        {"--hash", 1, 65536, &hash},
+    };
+    CliPosition cp;
+    if (cli_parse(argc, argv, &cp, numbers, 5, NULL, 0) != 0)
+        return 2;
     SearchLimits limits = limits_none();
-    long threads = 1, hash = 64, v;
-    for (int i = 0; i < argc;) {
-        int used = cli_common_arg(argc, argv, i, &fen, &rules);
-        if (used < 0)
-            return 2;
-        if (used > 0) {
-            i += used;
-            continue;
-        }
-        const char *a = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "error: unknown or incomplete argument '%s'\n", a);
-            return 2;
-        }
-        const char *val = argv[i + 1];
-        if (strcmp(a, "--depth") == 0) {
-            if (parse_int(a, val, 1, MAX_PLY - 4, &v))
-                return 2;
-            limits.depth = (int)v;
-        } else if (strcmp(a, "--movetime") == 0) {
-            if (parse_int(a, val, 1, 100000000, &v))
-                return 2;
-            limits.movetime_ms = (int)v;
-        } else if (strcmp(a, "--nodes") == 0) {
-            if (parse_int(a, val, 1, 2000000000, &v))
-                return 2;
-            limits.nodes = (uint64_t)v;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (parse_int(a, val, 1, MAX_THREADS, &threads))
-                return 2;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (parse_int(a, val, 1, 65536, &hash))
-                return 2;
-        } else {
-            fprintf(stderr, "error: unknown argument '%s'\n", a);
-            return 2;
-        }
-        i += 2;
-    }
+    limits.depth = (int)depth;
+    limits.movetime_ms = (int)movetime;
+    limits.nodes = (uint64_t)nodes;
     if (!limits.depth && !limits.movetime_ms && !limits.nodes)
         limits.depth = 8;
-    RuleSet *rs;
-    Position *pos = load_position(fen, &rules, &rs);
+    Position *pos = cli_load_position(&cp);
     if (!pos)
         return 2;
     Engine *e = engine_new();
@@ -131,27 +71,16 @@ int cmd_go(int argc, char **argv)
     else
         printf("bestmove (none)\n");
     engine_free(e);
-    free(pos);
-    ruleset_free(rs);
+    cli_free_position(pos);
     return 0;
 }
 
 int cmd_eval(int argc, char **argv)
 {
-    const char *fen = TFEN_START;
-    Rules rules;
-    rules_default(&rules);
-    for (int i = 0; i < argc;) {
-        int used = cli_common_arg(argc, argv, i, &fen, &rules);
-        if (used <= 0) {
-            if (used == 0)
-                fprintf(stderr, "error: unknown argument '%s'\n", argv[i]);
-            return 2;
-        }
-        i += used;
-    }
-    RuleSet *rs;
-    Position *pos = load_position(fen, &rules, &rs);
+    CliPosition cp;
+    if (cli_parse(argc, argv, &cp, NULL, 0, NULL, 0) != 0)
+        return 2;
+    Position *pos = cli_load_position(&cp);
     if (!pos)
         return 2;
     EvalTerms t;
@@ -169,7 +98,6 @@ int cmd_eval(int argc, char **argv)
                (EVAL_DEFAULT & rows[i].term) ? "" : "   (off by default: not counted)");
     printf("total (Black)  %6d\n", t.total_black);
     printf("eval (side to move, %s) %d\n", pos->side == BLACK ? "Black" : "White", t.total_stm);
-    free(pos);
-    ruleset_free(rs);
+    cli_free_position(pos);
     return 0;
 }

@@ -3,8 +3,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/parse.h"
+#include "util/strutil.h"
 
-#include "util.h"
 
 void cli_usage(FILE *f)
 {

@@ -9,7 +9,9 @@
 
 #include "board/makemove.h"
 #include "board/movegen.h"
-#include "util.h"
+#include "log.h"
+#include "util/clock.h"
+#include "util/strutil.h"
 
 const char *const termination_name[] = {"normal",       "time forfeit", "rules infraction",
                                         "adjudication", "emergency",    "abandoned"};

@@ -8,7 +8,8 @@
 #include "cli.h"
 #include "results.h"
 #include "tourney.h"
-#include "util.h"
+#include "log.h"
+#include "util/strutil.h"
 
 static void on_signal(int sig)
 {

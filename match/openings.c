@@ -8,7 +8,7 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/tfen.h"
-#include "util.h"
+#include "util/strutil.h"
 
 int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err, size_t errsz)
 {

@@ -13,7 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "log.h"
+#include "util/clock.h"
+#include "util/strutil.h"
 
 /* Held while descriptors are created and marked close-on-exec, and across fork(), so that no
    child of another thread inherits a pipe end (which would hide EOF when an engine dies). */

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "game.h"
-#include "util.h"
+#include "util/parse.h"
+#include "util/strutil.h"
 
 void resultset_add(ResultSet *rs, const GameEntry *g)
 {

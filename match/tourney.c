@@ -17,8 +17,10 @@
 #include "pgn.h"
 #include "results.h"
 #include "stats.h"
-#include "util.h"
+#include "log.h"
 #include "xengine.h"
+#include "util/clock.h"
+#include "util/strutil.h"
 
 int schedule_build(const MatchConfig *cfg, Scheduled **out)
 {

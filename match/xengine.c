@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "log.h"
+#include "util/clock.h"
+#include "util/strutil.h"
 
 void xe_init(XEngine *e, const MatchConfig *cfg, int index, const char *worker)
 {

@@ -34,6 +34,8 @@
 #include "board/tfen.h"
 #include "highlight.h"
 #include "search/search.h"
+#include "util/clock.h"
+#include "util/parse.h"
 #include "xbvariant.h"
 
 #ifndef KAKI_VERSION
@@ -693,43 +695,6 @@ static void send_features(Cecp *c)
     emit(c, "feature done=1");
 }
 
-/* Strict integer parse: the whole string, with range clamping reported through *clamped. */
-static bool parse_int(const char *s, long lo, long hi, long *out, bool *clamped)
-{
-    char *end;
-    errno = 0;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    long v = strtol(s, &end, 10);
-    if (end == s)
-        return false;
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (*end)
-        return false;
-    if (errno == ERANGE)
-        v = v < 0 ? LONG_MIN : LONG_MAX;
-    *clamped = v < lo || v > hi;
-    *out = v < lo ? lo : v > hi ? hi : v;
-    return true;
-}
-
-static bool parse_double(const char *s, double *out)
-{
-    char *end;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    double v = strtod(s, &end);
-    if (end == s || v != v)
-        return false;
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (*end)
-        return false;
-    *out = v;
-    return true;
-}
-
 static void set_hash(Cecp *c, long mb)
 {
     if (mb != c->hash_mb)
@@ -830,7 +795,7 @@ static void cmd_option(Cecp *c, char *args, const char *line)
             continue;
         long v;
         bool clamped;
-        if (!parse_int(value, spins[i].lo, spins[i].hi, &v, &clamped)) {
+        if (!parse_long_clamped(value, spins[i].lo, spins[i].hi, &v, &clamped)) {
             emitf(c, "Error (bad option value): %s", shown);
             return;
         }
@@ -1022,8 +987,8 @@ static void cmd_level(Cecp *c, const char *args, const char *shown)
     char *colon = strchr(base, ':');
     if (colon)
         *colon = '\0';
-    if (!parse_int(mps, 0, 100000, &m, &cl) || !parse_double(base, &minutes) ||
-        (colon && !parse_double(colon + 1, &seconds)) || !parse_double(inc, &increment) ||
+    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) || !parse_double(base, -1e300, 1e300, &minutes) ||
+        (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) || !parse_double(inc, -1e300, 1e300, &increment) ||
         minutes < 0 || seconds < 0 || increment < 0 || minutes > 1e6 || seconds > 1e8 ||
         increment > 1e6) {
         emitf(c, "Error (bad arguments): %s", shown);
@@ -1183,7 +1148,7 @@ static bool execute(Cecp *c, char *line)
     } else if (is_cmd(cmd, "time") || is_cmd(cmd, "otim")) {
         long v;
         bool cl;
-        if (!parse_int(args, -100000000L, 100000000L, &v, &cl)) {
+        if (!parse_long_clamped(args, -100000000L, 100000000L, &v, &cl)) {
             emitf(c, "Error (bad arguments): %s", shown);
         } else if (cmd[0] == 't') {
             c->time_cs = v;
@@ -1195,21 +1160,21 @@ static bool execute(Cecp *c, char *line)
         cmd_level(c, args, shown);
     } else if (is_cmd(cmd, "st")) {
         double sec;
-        if (!parse_double(args, &sec) || sec < 0 || sec > 1e6)
+        if (!parse_double(args, -1e300, 1e300, &sec) || sec < 0 || sec > 1e6)
             emitf(c, "Error (bad arguments): %s", shown);
         else
             c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
     } else if (is_cmd(cmd, "sd")) {
         long v;
         bool cl;
-        if (!parse_int(args, 0, MAX_PLY - 1, &v, &cl))
+        if (!parse_long_clamped(args, 0, MAX_PLY - 1, &v, &cl))
             emitf(c, "Error (bad arguments): %s", shown);
         else
             c->sd = (int)v;
     } else if (is_cmd(cmd, "nps")) {
         long v;
         bool cl;
-        if (!parse_int(args, 0, LONG_MAX, &v, &cl))
+        if (!parse_long_clamped(args, 0, LONG_MAX, &v, &cl))
             emitf(c, "Error (bad arguments): %s", shown);
         else
             c->nps = (uint64_t)v;
@@ -1256,7 +1221,7 @@ static bool execute(Cecp *c, char *line)
         long v;
         bool cl;
         long hi = cmd[0] == 'm' ? c->max_hash_mb : c->max_threads;
-        if (!parse_int(args, 1, hi, &v, &cl)) {
+        if (!parse_long_clamped(args, 1, hi, &v, &cl)) {
             emitf(c, "Error (bad arguments): %s", shown);
         } else {
             if (cl)
@@ -1456,18 +1421,12 @@ bool cecp_handle_line(Cecp *c, const char *line, size_t len)
     return go_on && !c->quit;
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 bool cecp_wait_idle(Cecp *c, int timeout_ms)
 {
-    long long deadline = now_ms() + timeout_ms;
+    int64_t deadline = mono_ms() + timeout_ms;
     while (!c->quit && (c->mode == MODE_THINK || c->deferred.head)) {
-        long long left = deadline - now_ms();
+        int64_t left = deadline - mono_ms();
         if (left <= 0)
             return false;
         Event *ev = next_event(c, (int)(left > 100 ? 100 : left));

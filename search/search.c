@@ -16,6 +16,7 @@
 #include "eval/eval.h"
 #include "movepick.h"
 #include "tt.h"
+#include "util/clock.h"
 
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
@@ -72,12 +73,6 @@ struct Engine {
 
 /* ------------------------------------------------------------------ time ------------- */
 
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static uint64_t total_nodes(const Engine *e)
 {
@@ -93,7 +88,7 @@ static int64_t elapsed_ms(const Engine *e)
 {
     if (e->limits.nps)
         return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
-    return (now_us() - atomic_load(&e->start_us)) / 1000;
+    return (mono_us() - atomic_load(&e->start_us)) / 1000;
 }
 
 /* Soft limit: no new iteration after it.  Hard limit: the search stops. */
@@ -818,7 +813,7 @@ void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
     tt_new_search(&e->tt);
     atomic_store(&e->progress_depth, 0);
     atomic_store(&e->infinite, limits->infinite);
-    atomic_store(&e->start_us, now_us());
+    atomic_store(&e->start_us, mono_us());
     allocate_time(e, limits);
     atomic_store(&e->stop, false);
     atomic_store(&e->running, true);
@@ -834,7 +829,7 @@ void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
 
 void engine_ponderhit(Engine *e, const SearchLimits *limits)
 {
-    atomic_store(&e->start_us, now_us());
+    atomic_store(&e->start_us, mono_us());
     allocate_time(e, limits);
     atomic_store(&e->infinite, false);
 }

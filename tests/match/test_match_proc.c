@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "match/proc.h"
-#include "match/util.h"
+#include "util/clock.h"
 
 static int spawn_sh(Proc *p, const char *script)
 {

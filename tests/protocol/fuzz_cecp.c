@@ -22,18 +22,13 @@
 #include "cecp_harness.h"
 #include "protocol/xbvariant.h"
 #include "randpos.h"
+#include "util/clock.h"
 
 static Out sink;
 static Rng rng;
 static int rank_offset;
 static long failures;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int below(int n) { return n > 0 ? rng_below(&rng, n) : 0; }
 
@@ -334,8 +329,8 @@ int main(int argc, char **argv)
     size_t cap = 300000;
     char *buf = malloc(cap), *cmd = malloc(TFEN_MAX + 256);
     long inputs = 0, direct = 0, quits = 0;
-    double end = now_s() + seconds;
-    while (now_s() < end && failures < 20) {
+    double end = mono_seconds() + seconds;
+    while (mono_seconds() < end && failures < 20) {
         size_t len;
         int kind = below(100);
         if (kind < 55) { /* well-formed */
