@@ -35,6 +35,37 @@ const char *const kind_english[KIND_COUNT] = {
     "white horse", "chariot soldier (+VSo)", "water buffalo (+SSo)", "multi general", "tokin",
 };
 
+/* RULES.md §7 (German Chu Shogi Association), pawn = 100, promoted kinds valued as what they
+   became; the king and the prince 4 pawns, as the table has them. */
+const int16_t piece_value[KIND_COUNT] = {
+    [KING] = 400, [GREAT_GENERAL] = 4500, [VICE_GENERAL] = 3900, [ROOK_GENERAL] = 2300,
+    [BISHOP_GENERAL] = 2100, [FREE_EAGLE] = 2200, [QUEEN] = 2200, [SOARING_EAGLE] = 1800,
+    [HORNED_FALCON] = 1900, [WATER_BUFFALO] = 1700, [CHARIOT_SOLDIER] = 1800,
+    [FIRE_DEMON] = 8300, [LION_HAWK] = 2500, [LION] = 1800, [DRAGON_KING] = 1400,
+    [DRAGON_HORSE] = 1200, [ROOK] = 1200, [BISHOP] = 1000, [KIRIN] = 300, [PHOENIX] = 300,
+    [DRUNK_ELEPHANT] = 300, [BLIND_TIGER] = 300, [FEROCIOUS_LEOPARD] = 300, [GOLD] = 300,
+    [SILVER] = 200, [COPPER] = 200, [IRON] = 200, [KNIGHT] = 100, [VERTICAL_MOVER] = 700,
+    [SIDE_MOVER] = 700, [REVERSE_CHARIOT] = 600, [LANCE] = 600, [VERTICAL_SOLDIER] = 800,
+    [SIDE_SOLDIER] = 700, [DOG] = 100, [PAWN] = 100,
+    /* promoted forms: the value of what they became (§7 "Promoted value") */
+    [BASE_KIND_COUNT + ROOK_GENERAL] = 4500, [BASE_KIND_COUNT + BISHOP_GENERAL] = 3900,
+    [BASE_KIND_COUNT + QUEEN] = 2200, [BASE_KIND_COUNT + SOARING_EAGLE] = 2300,
+    [BASE_KIND_COUNT + HORNED_FALCON] = 2100, [BASE_KIND_COUNT + WATER_BUFFALO] = 8300,
+    [BASE_KIND_COUNT + CHARIOT_SOLDIER] = 1200, [BASE_KIND_COUNT + LION] = 2500,
+    [BASE_KIND_COUNT + DRAGON_KING] = 1800, [BASE_KIND_COUNT + DRAGON_HORSE] = 1900,
+    [BASE_KIND_COUNT + ROOK] = 1400, [BASE_KIND_COUNT + BISHOP] = 1200,
+    [BASE_KIND_COUNT + KIRIN] = 1800, [BASE_KIND_COUNT + PHOENIX] = 2200,
+    [BASE_KIND_COUNT + DRUNK_ELEPHANT] = 400 /* prince */,
+    [BASE_KIND_COUNT + BLIND_TIGER] = 900, [BASE_KIND_COUNT + FEROCIOUS_LEOPARD] = 1000,
+    [BASE_KIND_COUNT + GOLD] = 1200, [BASE_KIND_COUNT + SILVER] = 700,
+    [BASE_KIND_COUNT + COPPER] = 700, [BASE_KIND_COUNT + IRON] = 800,
+    [BASE_KIND_COUNT + KNIGHT] = 700, [BASE_KIND_COUNT + VERTICAL_MOVER] = 1600,
+    [BASE_KIND_COUNT + SIDE_MOVER] = 1600, [BASE_KIND_COUNT + REVERSE_CHARIOT] = 1000,
+    [BASE_KIND_COUNT + LANCE] = 1400, [BASE_KIND_COUNT + VERTICAL_SOLDIER] = 1800,
+    [BASE_KIND_COUNT + SIDE_SOLDIER] = 1700, [BASE_KIND_COUNT + DOG] = 600,
+    [BASE_KIND_COUNT + PAWN] = 300,
+};
+
 /* How every kind moves.  Starting types move as themselves; the promoted form of a type moves
    as the type it becomes (RULES.md §2.2 "Promotes to", §2.3). */
 const uint8_t kind_move_type[KIND_COUNT] = {

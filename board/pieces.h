@@ -131,6 +131,14 @@ static inline bool kind_can_promote(int kind)
     return !kind_is_promoted(kind) && kind_move_type[promoted_kind(kind)] != MT_NONE;
 }
 
+/* RULES.md §7 value of every kind, centipawns (pawn = 100), royals included (4 pawns). */
+extern const int16_t piece_value[KIND_COUNT];
+/* King or prince (a kind that moves as the king): losing the last one loses the game. */
+static inline bool kind_is_royal(int kind) { return kind_move_type[kind] == KING; }
+/* Value as material: royals are not material (royalty is valued by the game result and by the
+   evaluation's royal terms). */
+static inline int material_value(int kind) { return kind_is_royal(kind) ? 0 : piece_value[kind]; }
+
 /* Kind for a notation abbreviation (aliases of RULES.md §2.1 accepted), or 0. */
 int kind_from_abbrev(const char *s, int len);
 /* Kind for a TFEN letter+suffix in upper case ("Q!", "D'"), or 0. */

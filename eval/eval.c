@@ -6,36 +6,6 @@
 
 #include "board/pieces.h"
 
-/* RULES.md §7, pawn = 100.  Royals (king, prince) carry no material value here: losing the
-   last one loses the game, and a spare one is valued by the royal term instead. */
-const int16_t kind_value[KIND_COUNT] = {
-    [KING] = 0, [GREAT_GENERAL] = 4500, [VICE_GENERAL] = 3900, [ROOK_GENERAL] = 2300,
-    [BISHOP_GENERAL] = 2100, [FREE_EAGLE] = 2200, [QUEEN] = 2200, [SOARING_EAGLE] = 1800,
-    [HORNED_FALCON] = 1900, [WATER_BUFFALO] = 1700, [CHARIOT_SOLDIER] = 1800,
-    [FIRE_DEMON] = 8300, [LION_HAWK] = 2500, [LION] = 1800, [DRAGON_KING] = 1400,
-    [DRAGON_HORSE] = 1200, [ROOK] = 1200, [BISHOP] = 1000, [KIRIN] = 300, [PHOENIX] = 300,
-    [DRUNK_ELEPHANT] = 300, [BLIND_TIGER] = 300, [FEROCIOUS_LEOPARD] = 300, [GOLD] = 300,
-    [SILVER] = 200, [COPPER] = 200, [IRON] = 200, [KNIGHT] = 100, [VERTICAL_MOVER] = 700,
-    [SIDE_MOVER] = 700, [REVERSE_CHARIOT] = 600, [LANCE] = 600, [VERTICAL_SOLDIER] = 800,
-    [SIDE_SOLDIER] = 700, [DOG] = 100, [PAWN] = 100,
-    /* promoted forms: the value of what they became (§7 "Promoted value") */
-    [BASE_KIND_COUNT + ROOK_GENERAL] = 4500, [BASE_KIND_COUNT + BISHOP_GENERAL] = 3900,
-    [BASE_KIND_COUNT + QUEEN] = 2200, [BASE_KIND_COUNT + SOARING_EAGLE] = 2300,
-    [BASE_KIND_COUNT + HORNED_FALCON] = 2100, [BASE_KIND_COUNT + WATER_BUFFALO] = 8300,
-    [BASE_KIND_COUNT + CHARIOT_SOLDIER] = 1200, [BASE_KIND_COUNT + LION] = 2500,
-    [BASE_KIND_COUNT + DRAGON_KING] = 1800, [BASE_KIND_COUNT + DRAGON_HORSE] = 1900,
-    [BASE_KIND_COUNT + ROOK] = 1400, [BASE_KIND_COUNT + BISHOP] = 1200,
-    [BASE_KIND_COUNT + KIRIN] = 1800, [BASE_KIND_COUNT + PHOENIX] = 2200,
-    [BASE_KIND_COUNT + DRUNK_ELEPHANT] = 0 /* prince: royal */,
-    [BASE_KIND_COUNT + BLIND_TIGER] = 900, [BASE_KIND_COUNT + FEROCIOUS_LEOPARD] = 1000,
-    [BASE_KIND_COUNT + GOLD] = 1200, [BASE_KIND_COUNT + SILVER] = 700,
-    [BASE_KIND_COUNT + COPPER] = 700, [BASE_KIND_COUNT + IRON] = 800,
-    [BASE_KIND_COUNT + KNIGHT] = 700, [BASE_KIND_COUNT + VERTICAL_MOVER] = 1600,
-    [BASE_KIND_COUNT + SIDE_MOVER] = 1600, [BASE_KIND_COUNT + REVERSE_CHARIOT] = 1000,
-    [BASE_KIND_COUNT + LANCE] = 1400, [BASE_KIND_COUNT + VERTICAL_SOLDIER] = 1800,
-    [BASE_KIND_COUNT + SIDE_SOLDIER] = 1700, [BASE_KIND_COUNT + DOG] = 600,
-    [BASE_KIND_COUNT + PAWN] = 300,
-};
 
 /* Weights (centipawns).  Each was measured by self-play (bench/selfplay) before it stayed. */
 #define SPARE_ROYAL 500          /* every royal beyond the first */
@@ -63,7 +33,7 @@ static int promotion_gain(int kind)
 {
     if (!kind_can_promote(kind))
         return 0;
-    int gain = kind_value[promoted_kind(kind)] - kind_value[kind];
+    int gain = material_value(promoted_kind(kind)) - material_value(kind);
     if (kind == DRUNK_ELEPHANT)
         gain = PRINCE_PROMOTION;
     return gain > 0 ? gain : 0;
@@ -87,8 +57,8 @@ static void build_tables(void)
         int gain = promotion_gain(kind);
         bool stepper = !is_ranging(kind) && kind != KING && kind != promoted_kind(DRUNK_ELEPHANT);
         const MoveSpec *ms = &ruleset_default()->spec[kind_move_type[kind]];
-        int fading = ms->burns ? kind_value[kind] * DEMON_EMPTYING / 1000
-                   : ms->range_jumps ? kind_value[kind] * JUMPER_EMPTYING / 1000 : 0;
+        int fading = ms->burns ? material_value(kind) * DEMON_EMPTYING / 1000
+                   : ms->range_jumps ? material_value(kind) * JUMPER_EMPTYING / 1000 : 0;
         for (int c = 0; c < 2; c++) {
             int pc = make_piece(kind, c), sign = c == BLACK ? 1 : -1;
             fading_value[pc] = (int16_t)fading;
@@ -96,7 +66,7 @@ static void build_tables(void)
                 int x = sq_file(sq), y = sq_rank(sq);
                 int forward = c == BLACK ? y : 15 - y; /* 0 = own back rank */
                 int to_zone = forward >= 11 ? 0 : 11 - forward;
-                psq_material[pc][sq] = (int16_t)(sign * kind_value[kind]);
+                psq_material[pc][sq] = (int16_t)(sign * material_value(kind));
                 int share = to_zone < 6 ? promo_share[to_zone] : 0;
                 psq_promotion[pc][sq] = (int16_t)(sign * gain * share / 1000);
                 int centre = 7 - (x < 8 ? 7 - x : x - 8); /* 0 at the edge .. 7 in the middle */
@@ -259,7 +229,7 @@ void eval_explain(const Position *pos, EvalTerms *t)
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {
         int pc = pos->board[sq];
         if (pc)
-            t->material[piece_colour(pc)] += kind_value[piece_kind(pc)];
+            t->material[piece_colour(pc)] += material_value(piece_kind(pc));
     }
     EvalState st;
     eval_state_init(&st, pos);

@@ -1,6 +1,6 @@
 /* Static evaluation.  Material is the German Chu Shogi Association table (RULES.md §7,
- * pawn = 100); royals are not material but royalty (their number and safety).  The
- * piece-square parts are kept incrementally by the search (eval_state_update); the rest is
+ * pawn = 100; material_value in board/pieces.h); royals are not material but royalty (their
+ * number and safety).  The piece-square parts are kept incrementally by the search (eval_state_update); the rest is
  * computed at each call.  Only the terms of EVAL_DEFAULT are on: the others were measured to
  * lose strength (README, bench/feature-gains.sh). */
 #ifndef KAKI_EVAL_H
@@ -11,9 +11,6 @@
 
 #include "board/makemove.h"
 #include "board/position.h"
-
-/* GCSA value of every kind (promoted kinds valued as what they became), centipawns. */
-extern const int16_t kind_value[KIND_COUNT];
 
 /* Evaluation terms that can be switched off to measure what they are worth (bench/). */
 enum {

@@ -9,6 +9,7 @@
 
 #include "board/makemove.h"
 #include "board/movegen.h"
+#include "board/result.h"
 #include "log.h"
 #include "util/clock.h"
 #include "util/strutil.h"
@@ -32,26 +33,9 @@ static const char *side_name(int c) { return c == BLACK ? "sente" : "gote"; }
 
 int rules_winner(Position *pos, int mover, char *why, size_t whysz)
 {
-    if (position_game_over(pos)) {
-        if (!pos->royals[BLACK] && !pos->royals[WHITE]) {
-            snprintf(why, whysz, "both sides lost their last royal; the mover (%s) wins",
-                     side_name(mover));
-            return mover;
-        }
-        int loser = pos->royals[BLACK] ? WHITE : BLACK;
-        snprintf(why, whysz, "%s lost its last royal%s", side_name(loser),
-                 loser == mover ? " by its own move (suicide)" : "");
-        return !loser;
-    }
-    MoveList *l = xmalloc(sizeof *l);
-    generate_legal(pos, l);
-    bool none = l->count == 0 && !l->overflow;
-    free(l);
-    if (none) {
-        snprintf(why, whysz, "%s has no legal move", side_name(pos->side));
-        return !pos->side;
-    }
-    return -1;
+    GameResult r = game_result(pos, mover);
+    game_result_describe(&r, why, whysz);
+    return r.winner;
 }
 
 /* ------------------------------------------------------------------------------------ */

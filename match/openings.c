@@ -7,6 +7,7 @@
 
 #include "board/makemove.h"
 #include "board/movegen.h"
+#include "board/exchange.h"
 #include "board/tfen.h"
 #include "util/strutil.h"
 
@@ -82,141 +83,7 @@ int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err,
     return n;
 }
 
-/* RULES.md §7, by kind (base kinds 1..36 in enum Kind order, then promoted kinds). */
-int piece_value_cp(int kind)
-{
-    static const int base[BASE_KIND_COUNT + 1] = {
-        [KING] = 4,        [GREAT_GENERAL] = 45, [VICE_GENERAL] = 39,   [ROOK_GENERAL] = 23,
-        [BISHOP_GENERAL] = 21, [FREE_EAGLE] = 22, [QUEEN] = 22,        [SOARING_EAGLE] = 18,
-        [HORNED_FALCON] = 19, [WATER_BUFFALO] = 17, [CHARIOT_SOLDIER] = 18, [FIRE_DEMON] = 83,
-        [LION_HAWK] = 25,  [LION] = 18,           [DRAGON_KING] = 14,   [DRAGON_HORSE] = 12,
-        [ROOK] = 12,       [BISHOP] = 10,         [KIRIN] = 3,          [PHOENIX] = 3,
-        [DRUNK_ELEPHANT] = 3, [BLIND_TIGER] = 3,  [FEROCIOUS_LEOPARD] = 3, [GOLD] = 3,
-        [SILVER] = 2,      [COPPER] = 2,          [IRON] = 2,           [KNIGHT] = 1,
-        [VERTICAL_MOVER] = 7, [SIDE_MOVER] = 7,   [REVERSE_CHARIOT] = 6, [LANCE] = 6,
-        [VERTICAL_SOLDIER] = 8, [SIDE_SOLDIER] = 7, [DOG] = 1,          [PAWN] = 1,
-    };
-    static const int promoted[BASE_KIND_COUNT + 1] = {
-        [PAWN] = 3,        [DOG] = 6,             [KNIGHT] = 7,         [IRON] = 8,
-        [COPPER] = 7,      [SILVER] = 7,          [GOLD] = 12,          [FEROCIOUS_LEOPARD] = 10,
-        [BLIND_TIGER] = 9, [KIRIN] = 18,          [PHOENIX] = 22,       [DRUNK_ELEPHANT] = 4,
-        [LANCE] = 14,      [REVERSE_CHARIOT] = 10, [VERTICAL_MOVER] = 16, [SIDE_MOVER] = 16,
-        [SIDE_SOLDIER] = 17, [VERTICAL_SOLDIER] = 18, [BISHOP] = 12,    [ROOK] = 14,
-        [DRAGON_HORSE] = 19, [DRAGON_KING] = 18,  [WATER_BUFFALO] = 83, [CHARIOT_SOLDIER] = 12,
-        [LION] = 25,       [SOARING_EAGLE] = 23,  [HORNED_FALCON] = 21, [BISHOP_GENERAL] = 39,
-        [ROOK_GENERAL] = 45,
-    };
-    if (kind <= 0 || kind >= KIND_COUNT)
-        return 0;
-    int v = kind_is_promoted(kind) ? promoted[kind_base(kind)] : base[kind];
-    return v * 100;
-}
-
-int material_balance(const Position *pos)
-{
-    int sum = 0;
-    for (int sq = 0; sq < SQUARE_COUNT; sq++) {
-        int pc = pos->board[sq];
-        if (pc)
-            sum += piece_colour(pc) == BLACK ? piece_value_cp(piece_kind(pc))
-                                             : -piece_value_cp(piece_kind(pc));
-    }
-    return sum;
-}
-
-#define ROYAL_BONUS_CP 100000
-
-/* Material change of a move just made, from the mover's view (captures and burns gain,
-   a suicide loses; promotion changes the value; losing a last royal counts ROYAL_BONUS). */
-static int move_gain(const Position *pos, const Undo *u, int mover, const int royals_before[2])
-{
-    int gain = 0;
-    for (int i = 0; i < u->nchanges; i++) {
-        int sq = u->sq[i];
-        int old = u->old[i], now = pos->board[sq];
-        if (old)
-            gain -= piece_colour(old) == mover ? piece_value_cp(piece_kind(old))
-                                               : -piece_value_cp(piece_kind(old));
-        if (now)
-            gain += piece_colour(now) == mover ? piece_value_cp(piece_kind(now))
-                                               : -piece_value_cp(piece_kind(now));
-    }
-    if (royals_before[!mover] && !pos->royals[!mover])
-        gain += ROYAL_BONUS_CP;
-    if (royals_before[mover] && !pos->royals[mover])
-        gain -= ROYAL_BONUS_CP;
-    return gain;
-}
-
-typedef struct QS {
-    long nodes, budget;
-} QS;
-
-/* Capture search with stand pat: the material the side to move can win (centipawns, relative
-   to now) by captures and burns, the opponent answering in kind.  Only moves that can remove
-   a piece are tried: onto an enemy piece, through one (lion-type), or by a fire demon. */
-static int qsearch(Position *pos, int alpha, int beta, int depth, QS *q)
-{
-    int stand = 0;
-    if (stand >= beta || depth == 0 || ++q->nodes > q->budget)
-        return stand;
-    if (stand > alpha)
-        alpha = stand;
-    MoveList *list = xmalloc(sizeof *list);
-    generate_moves(pos, list);
-    int us = pos->side;
-    /* captures, most valuable victim first */
-    int n = 0;
-    for (int i = 0; i < list->count && list->count <= MAX_MOVES / 2; i++) {
-        Move m = list->moves[i];
-        int v = 0;
-        if (!move_is_pass(m) && pos->board[move_to(m)] && move_to(m) != move_from(m))
-            v += piece_value_cp(piece_kind(pos->board[move_to(m)])) + 1;
-        if (move_has_mid(m))
-            v += piece_value_cp(piece_kind(pos->board[move_mid(m)])) + 1;
-        if (pos->rs->piece[pos->board[move_from(m)]].demon)
-            v += 1;
-        if (v > 0) {
-            list->moves[n] = m;
-            list->moves[MAX_MOVES - 1 - n] = (Move)v; /* scratch: key at the far end */
-            n++;
-        }
-    }
-    for (int i = 1; i < n; i++) /* insertion sort by key, descending */
-        for (int k = i; k > 0 && list->moves[MAX_MOVES - 1 - k] > list->moves[MAX_MOVES - k]; k--) {
-            Move t = list->moves[k];
-            list->moves[k] = list->moves[k - 1];
-            list->moves[k - 1] = t;
-            t = list->moves[MAX_MOVES - 1 - k];
-            list->moves[MAX_MOVES - 1 - k] = list->moves[MAX_MOVES - k];
-            list->moves[MAX_MOVES - k] = t;
-        }
-    int best = stand;
-    for (int i = 0; i < n && best < beta; i++) {
-        Move m = list->moves[i];
-        int rb[2] = {pos->royals[0], pos->royals[1]};
-        Undo u;
-        make_move(pos, m, &u);
-        int g = move_gain(pos, &u, us, rb);
-        int score = g;
-        if (!position_game_over(pos))
-            score = g - qsearch(pos, -(beta - g), -(alpha - g), depth - 1, q);
-        unmake_move(pos, m, &u);
-        if (score > best) {
-            best = score;
-            if (score > alpha)
-                alpha = score;
-        }
-    }
-    free(list);
-    return best;
-}
-
-int material_search(Position *pos)
-{
-    QS q = {0, 20000};
-    return qsearch(pos, -4 * ROYAL_BONUS_CP, 4 * ROYAL_BONUS_CP, 6, &q);
-}
+int material_search(Position *pos) { return capture_search(pos, 6, 20000); }
 
 static uint64_t splitmix(uint64_t *s)
 {

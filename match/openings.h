@@ -16,24 +16,17 @@
    line in err. */
 int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err, size_t errsz);
 
-/* RULES.md §7 values in centipawns (pawn = 100) by piece kind; royals count as 4 pawns, as in
-   the table.  Used to judge random openings. */
-int piece_value_cp(int kind);
-/* Material of sente minus gote, centipawns. */
-int material_balance(const Position *pos);
-
 /* Opening number `number` of a random series: `plies` random legal plies from the start
    position, drawn from a generator seeded by (seed, number), retried until the position is
    balanced: both sides keep their royals, the side to move has a legal move and is not in
    check, the material difference is at most `balance_cp`, and the side to move cannot win
-   more than `balance_cp` by a sequence of captures (material_search; royals worth 1000
-   pawns).  Deterministic: the same arguments always give the same opening.  Returns 0, or -1
+   more than `balance_cp` by a sequence of captures (material_search).  Deterministic: the same arguments always give the same opening.  Returns 0, or -1
    if no balanced opening was found in 10000 tries. */
 int opening_random(const RuleSet *rs, uint64_t seed, int number, int plies, int balance_cp,
                    Opening *out);
 
-/* The capture search of opening_random: the material the side to move can win by a sequence
-   of captures and burns (stand pat allowed; at most 6 plies, 20000 nodes), centipawns. */
+/* The capture search of opening_random (board/exchange.h capture_search, at most 6 plies and
+   20000 nodes): the material the side to move can win by captures and burns, centipawns. */
 int material_search(Position *pos);
 
 #endif

@@ -31,6 +31,7 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"
+#include "board/result.h"
 #include "board/tfen.h"
 #include "highlight.h"
 #include "search/search.h"
@@ -472,50 +473,15 @@ static bool list_has(const MoveList *l, Move m)
     return false;
 }
 
-/* Has the game ended by rule in the current position (RULES.md §5.13)?  Fills the result in
-   XBoard colours (1-0 = sente wins) and a reason. */
-static bool game_end(Cecp *c, char *result, char *reason, size_t rsz)
-{
-    Position *pos = c->pos;
-    static const char *const name[2] = {"sente", "gote"};
-    static const char *const res[2] = {"1-0", "0-1"}; /* by winner */
-    if (position_game_over(pos)) {
-        if (!pos->royals[BLACK] && !pos->royals[WHITE] && c->nmoves == 0) {
-            strcpy(result, "1/2-1/2");
-            snprintf(reason, rsz, "neither side has a royal");
-            return true;
-        }
-        int mover = pos->side ^ 1;
-        int loser = c->nmoves == 0 ? (pos->royals[BLACK] ? WHITE : BLACK)
-                    : !pos->royals[mover ^ 1] ? mover ^ 1 : mover;
-        strcpy(result, res[loser ^ 1]);
-        if (c->nmoves > 0 && loser == mover)
-            snprintf(reason, rsz, "%s lost its last royal by its own move", name[loser]);
-        else
-            snprintf(reason, rsz, "%s has no royal left", name[loser]);
-        return true;
-    }
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal)
-        abort();
-    generate_legal(pos, legal);
-    bool none = legal->count == 0 && !legal->overflow;
-    free(legal);
-    if (none) {
-        strcpy(result, res[pos->side ^ 1]);
-        snprintf(reason, rsz, "%s has no legal move", name[pos->side]);
-        return true;
-    }
-    return false;
-}
-
 /* Claims the result if the game has ended; returns true if it has. */
 static bool claim_if_over(Cecp *c)
 {
-    char result[16], reason[128];
-    if (!game_end(c, result, reason, sizeof reason))
+    GameResult r = game_result(c->pos, c->nmoves == 0 ? -1 : c->pos->side ^ 1);
+    if (r.reason == RESULT_ONGOING)
         return false;
-    emitf(c, "%s {%s}", result, reason);
+    char reason[128];
+    game_result_describe(&r, reason, sizeof reason);
+    emitf(c, "%s {%s}", r.winner == NO_WINNER ? "1/2-1/2" : r.winner == BLACK ? "1-0" : "0-1", reason);
     c->game_over = true;
     return true;
 }
@@ -590,12 +556,7 @@ static void start_ponder(Cecp *c, Move guess)
    knight without moves, when the promoting version exists. */
 static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
 {
-    if (move_is_promo(m) || move_is_pass(m) || move_has_mid(m))
-        return m;
-    int pc = pos->board[move_from(m)];
-    int kind = piece_kind(pc);
-    if ((kind == PAWN || kind == LANCE || kind == IRON || kind == KNIGHT) &&
-        bb_test(&pos->rs->dead[pc], move_to(m)) && list_has(legal, m | MOVE_PROMO))
+    if (move_leaves_dead_piece(pos, m) && list_has(legal, m | MOVE_PROMO))
         return m | MOVE_PROMO;
     return m;
 }

@@ -1,54 +1,8 @@
 #include "movepick.h"
 
+#include "board/exchange.h"
 #include "board/movegen.h"
 #include "eval/eval.h"
-
-int victim_value(int pc)
-{
-    int kind = piece_kind(pc);
-    return kind == KING || kind == promoted_kind(DRUNK_ELEPHANT) ? ROYAL_VALUE : kind_value[kind];
-}
-
-int move_gain(const Position *pos, Move m)
-{
-    int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
-    int gain = 0;
-    Bitboard captured = BB_EMPTY;
-    if (m & MOVE_MID) {
-        gain += victim_value(pos->board[move_mid(m)]);
-        bb_set(&captured, move_mid(m));
-    }
-    if (!(m & MOVE_PASS) && to != from && pos->board[to]) {
-        gain += victim_value(pos->board[to]);
-        bb_set(&captured, to);
-    }
-    if (m & MOVE_PROMO)
-        gain += kind_value[piece_kind(pi->promotes_to)] - kind_value[pi->kind];
-    Bitboard near = geo.king_nbrs[to];
-    if (bb_intersects(near, bb_andnot(pos->demons[them], captured)))
-        return gain - kind_value[pi->kind]; /* suicide */
-    if (pi->demon) {
-        Bitboard victims = bb_andnot(bb_and(near, pos->occ[them]), captured);
-        while (bb_any(victims))
-            gain += victim_value(pos->board[bb_pop(&victims)]);
-    }
-    return gain;
-}
-
-int move_gain_fast(const Position *pos, Move m, Bitboard danger)
-{
-    int from = move_from(m), to = move_to(m);
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
-    if (pi->demon || bb_test(&danger, to))
-        return move_gain(pos, m);
-    int gain = (m & MOVE_MID) ? victim_value(pos->board[move_mid(m)]) : 0;
-    if (!(m & MOVE_PASS) && to != from && pos->board[to])
-        gain += victim_value(pos->board[to]);
-    if (m & MOVE_PROMO)
-        gain += kind_value[piece_kind(pi->promotes_to)] - kind_value[pi->kind];
-    return gain;
-}
 
 void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                  const int16_t (*history)[SQUARE_COUNT], MoveList *list, MoveList *scratch,

@@ -11,15 +11,6 @@
 #include "board/move.h"
 #include "board/position.h"
 
-#define ROYAL_VALUE 20000 /* ordering value of capturing a royal */
-
-/* Material the move wins at once: captures, promotion gain, burns; minus the mover if it burns
-   itself next to an enemy fire demon. */
-int move_gain(const Position *pos, Move m);
-/* The same, with `danger` = burn_zone(pos, them) precomputed: cheap for most moves. */
-int move_gain_fast(const Position *pos, Move m, Bitboard danger);
-int victim_value(int pc);
-
 /* Sorts list->moves[from..count) by descending score (insertion sort). */
 void sort_moves(MoveList *list, int *scores, int from);
 

@@ -12,7 +12,9 @@
 #include <time.h>
 
 #include "board/makemove.h"
+#include "board/exchange.h"
 #include "board/movegen.h"
+#include "board/result.h"
 #include "eval/eval.h"
 #include "movepick.h"
 #include "tt.h"
@@ -116,19 +118,6 @@ static void allocate_time(Engine *e, const SearchLimits *l)
     atomic_store(&e->hard_ms, hard);
 }
 
-/* Never play a non-promoting move that leaves a pawn, lance, iron general or knight without
-   moves: it is never better than promoting, and XBoard would add a promotion of its own
-   (PROTOCOL.md §3.2). */
-static inline bool leaves_dead_piece(const Position *pos, Move m)
-{
-    if (m & (MOVE_PROMO | MOVE_PASS))
-        return false;
-    int pc = pos->board[move_from(m)];
-    int kind = piece_kind(pc);
-    if (kind != PAWN && kind != LANCE && kind != IRON && kind != KNIGHT)
-        return false;
-    return bb_test(&pos->rs->dead[pc], move_to(m));
-}
 
 /* ------------------------------------------------------------------ helpers ----------- */
 
@@ -177,15 +166,11 @@ static inline void count_node(Thread *t)
 static inline bool game_over_score(const Position *pos, int ply, int *score)
 {
     int mover = pos->side ^ 1;
-    if (!pos->royals[mover ^ 1]) {
-        *score = SCORE_MATE - (ply + 1);
-        return true;
-    }
-    if (!pos->royals[mover]) {
-        *score = -(SCORE_MATE - (ply + 1));
-        return true;
-    }
-    return false;
+    int winner = royal_loss_winner(pos, mover);
+    if (winner == NO_WINNER)
+        return false;
+    *score = winner == mover ? SCORE_MATE - (ply + 1) : -(SCORE_MATE - (ply + 1));
+    return true;
 }
 
 static inline int tt_score_in(int s, int ply)
@@ -230,7 +215,7 @@ static uint64_t big_promoters(void)
 {
     uint64_t m = 0;
     for (int k = 1; k <= BASE_KIND_COUNT; k++)
-        if (kind_can_promote(k) && kind_value[promoted_kind(k)] - kind_value[k] >= 1000)
+        if (kind_can_promote(k) && material_value(promoted_kind(k)) - material_value(k) >= 1000)
             m |= 1ULL << k;
     return m;
 }
@@ -333,7 +318,7 @@ static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, in
         if (m == tt_move)
             scores[i] = 1 << 30;
         else if (gain > 0)
-            scores[i] = (1 << 24) + gain * 8 - kind_value[piece_kind(pos->board[move_from(m)])] / 16;
+            scores[i] = (1 << 24) + gain * 8 - material_value(piece_kind(pos->board[move_from(m)])) / 16;
         else if (c->killers && m == t->killers[ply][0])
             scores[i] = (1 << 22) + 1;
         else if (c->killers && m == t->killers[ply][1])
@@ -785,7 +770,7 @@ void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
     generate_legal(&e->root, &e->root_moves);
     int n = 0;
     for (int i = 0; i < e->root_moves.count; i++)
-        if (!leaves_dead_piece(&e->root, e->root_moves.moves[i]))
+        if (!move_leaves_dead_piece(&e->root, e->root_moves.moves[i]))
             e->root_moves.moves[n++] = e->root_moves.moves[i];
     if (n > 0)
         e->root_moves.count = n;

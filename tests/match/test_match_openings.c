@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board/makemove.h"
+#include "board/exchange.h"
 #include "board/movegen.h"
 #include "check.h"
 #include "match/openings.h"
@@ -16,9 +17,10 @@ int main(void)
     Position *pos = malloc(sizeof *pos);
     position_start(pos, rs);
     CHECK(material_balance(pos) == 0, "start position balanced");
-    CHECK(piece_value_cp(FIRE_DEMON) == 8300 && piece_value_cp(promoted_kind(WATER_BUFFALO)) == 8300,
+    CHECK(piece_value[FIRE_DEMON] == 8300 && piece_value[promoted_kind(WATER_BUFFALO)] == 8300,
           "fire demon values");
-    CHECK(piece_value_cp(promoted_kind(PAWN)) == 300 && piece_value_cp(PAWN) == 100, "pawn values");
+    CHECK(piece_value[promoted_kind(PAWN)] == 300 && piece_value[PAWN] == 100, "pawn values");
+    CHECK(piece_value[KING] == 400 && material_value(KING) == 0, "royals: value 4, no material");
     int s0 = material_search(pos);
     printf("capture search at the start: %d cp\n", s0);
 
