@@ -3,7 +3,6 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "tfen.h"
 
 uint64_t zobrist_piece[PIECE_CODE_COUNT][SQUARE_COUNT];
 uint64_t zobrist_side;
@@ -45,11 +44,17 @@ void position_reset_history(Position *pos)
     pos->hist[0].window = 0;
 }
 
-void position_start(Position *pos, const RuleSet *rs)
+void position_set(Position *pos, const uint8_t board[SQUARE_COUNT], int side)
 {
-    char err[128];
-    position_clear(pos, rs);
-    tfen_parse(pos, TFEN_START, err, sizeof err); /* cannot fail: tested */
+    position_clear(pos, pos->rs);
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (board[sq])
+            put_piece(pos, sq, board[sq]);
+    if (side == WHITE) {
+        pos->side = WHITE;
+        pos->key ^= zobrist_side;
+    }
+    position_reset_history(pos);
 }
 
 uint64_t position_compute_key(const Position *pos)

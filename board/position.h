@@ -46,8 +46,10 @@ void zobrist_init(void);
 
 /* An empty board with `rs` rules, Black to move, history holding this position only. */
 void position_clear(Position *pos, const RuleSet *rs);
-/* The start position (RULES.md §3). */
-void position_start(Position *pos, const RuleSet *rs);
+/* Sets pos (keeping its rule set) to these pieces (piece codes, 0 = empty) with `side` to move,
+   and starts a new repetition history.  The pieces must be valid codes (tfen_parse_board checks
+   them); position_start (tfen.h) gives the start position. */
+void position_set(Position *pos, const uint8_t board[SQUARE_COUNT], int side);
 /* Restarts the repetition history at the current position (after setup). */
 void position_reset_history(Position *pos);
 /* Hash computed from scratch (for tests of the incremental key). */

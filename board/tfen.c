@@ -11,8 +11,7 @@
         return NULL;                                                                           \
     } while (0)
 
-const char *tfen_parse_board(const char *s, const RuleSet *rs, unsigned char board[256], char *err,
-                             size_t errsz)
+const char *tfen_parse_board(const char *s, uint8_t board[SQUARE_COUNT], char *err, size_t errsz)
 {
     memset(board, 0, 256);
     while (*s == ' ' || *s == '\t')
@@ -80,14 +79,13 @@ const char *tfen_parse_board(const char *s, const RuleSet *rs, unsigned char boa
     }
     if (*s == '/')
         FAIL("more than 16 ranks");
-    (void)rs;
     return s;
 }
 
 int tfen_parse(Position *pos, const char *tfen, char *err, size_t errsz)
 {
-    unsigned char board[256];
-    const char *s = tfen_parse_board(tfen, pos->rs, board, err, errsz);
+    uint8_t board[SQUARE_COUNT];
+    const char *s = tfen_parse_board(tfen, board, err, errsz);
     if (!s)
         return -1;
     while (*s == ' ' || *s == '\t')
@@ -114,17 +112,14 @@ int tfen_parse(Position *pos, const char *tfen, char *err, size_t errsz)
             snprintf(err, errsz, "unexpected text after the side to move: '%.20s'", s);
         return -1;
     }
-    const RuleSet *rs = pos->rs;
-    position_clear(pos, rs);
-    for (int sq = 0; sq < 256; sq++)
-        if (board[sq])
-            put_piece(pos, sq, board[sq]);
-    if (side == WHITE) {
-        pos->side = WHITE;
-        pos->key ^= zobrist_side;
-    }
-    position_reset_history(pos);
+    position_set(pos, board, side);
     return 0;
+}
+
+void position_start(Position *pos, const RuleSet *rs)
+{
+    position_clear(pos, rs);
+    tfen_parse(pos, TFEN_START, NULL, 0); /* cannot fail: tested */
 }
 
 int tfen_print_board(const Position *pos, char *out)

@@ -15,14 +15,17 @@
 /* Longest TFEN: 256 squares of "+X!" plus separators and side. */
 #define TFEN_MAX 1100
 
-/* Parses the board part of s (up to the first blank) into board[]; returns a pointer just after
-   it, or NULL with a message in err.  Used by both TFEN and XBoard FEN readers. */
-const char *tfen_parse_board(const char *s, const RuleSet *rs, unsigned char board[256], char *err,
-                             size_t errsz);
+/* Parses the board part of s (up to the first blank) into board[] (piece codes); returns a
+   pointer just after it, or NULL with a message in err.  Used by both TFEN and XBoard FEN
+   readers (position_set then makes the position). */
+const char *tfen_parse_board(const char *s, uint8_t board[SQUARE_COUNT], char *err, size_t errsz);
 
 /* Sets pos (keeping its rule set) from a TFEN and starts a new history.  On error returns -1,
    writes a message naming the problem and leaves pos unchanged. */
 int tfen_parse(Position *pos, const char *tfen, char *err, size_t errsz);
+
+/* The start position (RULES.md §3) with rule set rs. */
+void position_start(Position *pos, const RuleSet *rs);
 
 /* Writes the board part (no side) into out (at least TFEN_MAX bytes); returns its length. */
 int tfen_print_board(const Position *pos, char *out);

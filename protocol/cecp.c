@@ -796,8 +796,8 @@ static bool looks_like_move(const char *s)
 static void cmd_setboard(Cecp *c, const char *fen)
 {
     char err[200];
-    unsigned char board[256];
-    const char *p = tfen_parse_board(fen, c->rs, board, err, sizeof err);
+    uint8_t board[SQUARE_COUNT];
+    const char *p = tfen_parse_board(fen, board, err, sizeof err);
     int side = -1;
     if (p) {
         while (*p == ' ' || *p == '\t')
@@ -826,14 +826,7 @@ static void cmd_setboard(Cecp *c, const char *fen)
     if (!tmp)
         abort();
     position_clear(tmp, c->rs);
-    for (int sq = 0; sq < 256; sq++)
-        if (board[sq])
-            put_piece(tmp, sq, board[sq]);
-    if (side == WHITE) {
-        tmp->side = WHITE;
-        tmp->key ^= zobrist_side;
-    }
-    position_reset_history(tmp);
+    position_set(tmp, board, side);
     game_reset(c, tmp);
     free(tmp);
 }

@@ -12,6 +12,7 @@
 
 #include "board/makemove.h"
 #include "board/movegen.h"
+#include "board/tfen.h"
 #include "check.h"
 #include "randpos.h"
 

@@ -7,6 +7,7 @@
 #include "board/makemove.h"
 #include "board/exchange.h"
 #include "board/movegen.h"
+#include "board/tfen.h"
 #include "check.h"
 #include "match/openings.h"
 #include "match/tourney.h"

@@ -72,7 +72,7 @@ static int replay_file(const char *path, int rank_offset, int require_rule_end)
             if (fen && (fen = strstr(fen, "_chu ")) != NULL) {
                 fen += 5;
                 unsigned char board[256];
-                const char *side = tfen_parse_board(fen, pos->rs, board, err, sizeof err);
+                const char *side = tfen_parse_board(fen, board, err, sizeof err);
                 if (side) {
                     char tfen[TFEN_MAX + 4];
                     size_t bl = (size_t)(side - fen);
