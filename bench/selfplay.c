@@ -131,13 +131,13 @@ static void make_opening(Position *pos, uint64_t seed, int plies)
 }
 
 /* Plays one game; returns A's result: 2 win, 1 draw, 0 loss. */
-static int play_game(Match *mt, Engine *ea, Engine *eb, uint64_t opening_seed, bool a_black, int *plies_out)
+static int play_game(Match *mt, Searcher *ea, Searcher *eb, uint64_t opening_seed, bool a_black, int *plies_out)
 {
     static __thread Position pos;
     static __thread MoveList list;
     make_opening(&pos, opening_seed, mt->opening_plies);
-    engine_new_game(ea);
-    engine_new_game(eb);
+    searcher_new_game(ea);
+    searcher_new_game(eb);
     int adjudicate[2] = {0, 0};
     int plies = 0, result = 1;
     for (;; plies++) {
@@ -159,7 +159,7 @@ static int play_game(Match *mt, Engine *ea, Engine *eb, uint64_t opening_seed, b
             break;
         }
         bool a_to_move = (pos.side == BLACK) == a_black;
-        Engine *e = a_to_move ? ea : eb;
+        Searcher *e = a_to_move ? ea : eb;
         const Config *cfg = a_to_move ? &mt->a : &mt->b;
         SearchLimits l = limits_none();
         l.nodes = mt->nodes;
@@ -167,7 +167,7 @@ static int play_game(Match *mt, Engine *ea, Engine *eb, uint64_t opening_seed, b
         l.depth = cfg->depth_cap ? cfg->depth_cap : mt->depth;
         if (cfg->depth_cap)
             l.nodes = 0, l.movetime_ms = 0;
-        Move m = engine_search(e, &pos, &l, NULL, NULL, NULL);
+        Move m = searcher_search(e, &pos, &l, NULL, NULL, NULL);
         if (!m)
             m = list.moves[0];
         Undo u;
@@ -191,11 +191,11 @@ static int play_game(Match *mt, Engine *ea, Engine *eb, uint64_t opening_seed, b
 static void *worker(void *arg)
 {
     Match *mt = arg;
-    Engine *ea = engine_new(), *eb = engine_new();
-    engine_set_hash_mb(ea, 16);
-    engine_set_hash_mb(eb, 16);
-    engine_set_config(ea, &mt->a.search);
-    engine_set_config(eb, &mt->b.search);
+    Searcher *ea = searcher_new(), *eb = searcher_new();
+    searcher_set_hash_mb(ea, 16);
+    searcher_set_hash_mb(eb, 16);
+    searcher_set_config(ea, &mt->a.search);
+    searcher_set_config(eb, &mt->b.search);
     for (;;) {
         pthread_mutex_lock(&mt->lock);
         int g = mt->next_game++;
@@ -220,8 +220,8 @@ static void *worker(void *arg)
             fprintf(stderr, "\r%d/%d games: +%d =%d -%d", done, mt->games, mt->wins, mt->draws, mt->losses);
         pthread_mutex_unlock(&mt->lock);
     }
-    engine_free(ea);
-    engine_free(eb);
+    searcher_free(ea);
+    searcher_free(eb);
     return NULL;
 }
 

@@ -19,18 +19,18 @@ static void remember(void *ctx, const Position *root, const SearchReport *r)
 }
 
 /* Seconds to complete `depth` (and nodes searched) with `threads` threads, empty hash. */
-static double time_to_depth(Engine *e, const Position *pos, int depth, int threads, uint64_t *nodes)
+static double time_to_depth(Searcher *e, const Position *pos, int depth, int threads, uint64_t *nodes)
 {
-    engine_set_threads(e, threads);
-    engine_new_game(e);
+    searcher_set_threads(e, threads);
+    searcher_new_game(e);
     SearchLimits l = limits_none();
     l.depth = depth;
     double t0 = mono_seconds();
-    engine_search(e, pos, &l, NULL, NULL, NULL);
+    searcher_search(e, pos, &l, NULL, NULL, NULL);
     double t = mono_seconds() - t0;
     int d;
     int64_t ms;
-    engine_progress(e, nodes, &d, &ms);
+    searcher_progress(e, nodes, &d, &ms);
     return t;
 }
 
@@ -39,8 +39,8 @@ int main(int argc, char **argv)
     int depth = argc > 1 ? atoi(argv[1]) : 7;
     int threads = argc > 2 ? atoi(argv[2]) : 2;
     int seconds = argc > 3 ? atoi(argv[3]) : 10;
-    Engine *e = engine_new();
-    engine_set_hash_mb(e, 64);
+    Searcher *e = searcher_new();
+    searcher_set_hash_mb(e, 64);
     static Position pos;
     double ratios[NBENCH], nps1[NBENCH], nps2[NBENCH];
     int n = 0;
@@ -74,16 +74,16 @@ int main(int argc, char **argv)
 
     for (int th = 1; th <= threads; th += threads - 1 ? threads - 1 : 1) {
         position_start(&pos, ruleset_default());
-        engine_set_threads(e, th);
-        engine_new_game(e);
+        searcher_set_threads(e, th);
+        searcher_new_game(e);
         SearchLimits l = limits_none();
         l.movetime_ms = seconds * 1000;
         last_depth = 0;
-        engine_search(e, &pos, &l, remember, NULL, NULL);
+        searcher_search(e, &pos, &l, remember, NULL, NULL);
         printf("start position, %d s, %d thread%s: depth %d\n", seconds, th, th > 1 ? "s" : "", last_depth);
         if (threads == 1)
             break;
     }
-    engine_free(e);
+    searcher_free(e);
     return 0;
 }

@@ -20,10 +20,10 @@ int main(int argc, char **argv)
         for (int i = 1; i < argc && ntimes < 8; i++)
             times[ntimes++] = atoi(argv[i]);
     }
-    Engine *e = engine_new();
+    Searcher *e = searcher_new();
     static Position pos;
     for (int threads = 1; threads <= 2; threads++) {
-        engine_set_threads(e, threads);
+        searcher_set_threads(e, threads);
         for (int k = 0; k < ntimes; k++) {
             double over[NBENCH];
             for (int i = 0; i < NBENCH; i++) {
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
                 SearchLimits l = limits_none();
                 l.movetime_ms = times[k];
                 double t0 = now_ms();
-                engine_search(e, &pos, &l, NULL, NULL, NULL);
+                searcher_search(e, &pos, &l, NULL, NULL, NULL);
                 over[i] = now_ms() - t0 - times[k];
             }
             qsort(over, NBENCH, sizeof(double), cmp_double);
@@ -50,13 +50,13 @@ int main(int argc, char **argv)
             l.time_ms = 10000;
             l.inc_ms = 100;
             double t0 = now_ms();
-            engine_search(e, &pos, &l, NULL, NULL, NULL);
+            searcher_search(e, &pos, &l, NULL, NULL, NULL);
             used[i] = now_ms() - t0;
         }
         qsort(used, NBENCH, sizeof(double), cmp_double);
         printf("clock 10 s + 0.1 s, %d thread%s: time used median %.0f ms, max %.0f ms\n", threads,
                threads > 1 ? "s" : "", used[NBENCH / 2], used[NBENCH - 1]);
     }
-    engine_free(e);
+    searcher_free(e);
     return 0;
 }

@@ -23,9 +23,9 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
         return 2;
     }
-    Engine *e = engine_new();
-    engine_set_threads(e, 1);
-    engine_set_hash_mb(e, 16);
+    Searcher *e = searcher_new();
+    searcher_set_threads(e, 1);
+    searcher_set_hash_mb(e, 16);
     Position *pos = malloc(sizeof *pos);
     SearchLimits limits = limits_none();
     limits.depth = (int)depth;
@@ -38,12 +38,12 @@ int cmd_bench(int argc, char **argv)
             fprintf(stderr, "bench position %d: %s\n", i + 1, err);
             return 1;
         }
-        engine_new_game(e);
-        Move best = engine_search(e, pos, &limits, NULL, NULL, NULL);
+        searcher_new_game(e);
+        Move best = searcher_search(e, pos, &limits, NULL, NULL, NULL);
         uint64_t n;
         int d;
         int64_t ms;
-        engine_progress(e, &n, &d, &ms);
+        searcher_progress(e, &n, &d, &ms);
         char text[MOVE_STR_MAX];
         printf("position %2d: bestmove %-14s nodes %10" PRIu64 "\n", i + 1,
                best ? move_to_wire(pos, best, 0, text) : "(none)", n);
@@ -52,6 +52,6 @@ int cmd_bench(int argc, char **argv)
     double ms = (double)(mono_us() - t0) / 1000.0;
     printf("%" PRIu64 " nodes\n%.0f nps\n", nodes, ms > 0 ? (double)nodes * 1000.0 / ms : 0.0);
     free(pos);
-    engine_free(e);
+    searcher_free(e);
     return 0;
 }

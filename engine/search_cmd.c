@@ -60,17 +60,17 @@ int cmd_go(int argc, char **argv)
     Position *pos = cli_load_position(&cp);
     if (!pos)
         return 2;
-    Engine *e = engine_new();
-    engine_set_threads(e, (int)threads);
-    engine_set_hash_mb(e, (int)hash);
+    Searcher *e = searcher_new();
+    searcher_set_threads(e, (int)threads);
+    searcher_set_hash_mb(e, (int)hash);
     Move ponder;
-    Move best = engine_search(e, pos, &limits, print_report, NULL, &ponder);
+    Move best = searcher_search(e, pos, &limits, print_report, NULL, &ponder);
     char text[MOVE_STR_MAX];
     if (best)
         printf("bestmove %s\n", move_to_wire(pos, best, 0, text));
     else
         printf("bestmove (none)\n");
-    engine_free(e);
+    searcher_free(e);
     cli_free_position(pos);
     return 0;
 }

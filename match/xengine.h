@@ -1,6 +1,6 @@
 /* kaki-match: one CECP v2 engine process as the runner sees it: start-up handshake with
  * feature negotiation, commands, lines from the engine, ping synchronisation, shutdown.
- * (Named XEngine: kakicore already has an Engine, the search.) */
+ * (Named XEngine: an engine as seen from outside, not the search.) */
 #ifndef KAKI_MATCH_XENGINE_H
 #define KAKI_MATCH_XENGINE_H
 

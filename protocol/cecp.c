@@ -2,7 +2,7 @@
  *
  * Threads: the caller's thread (cecp_main: the main thread, fed by a stdin reader thread)
  * runs every command and owns all game state.  A search runs in the background (search.h);
- * a small waiter thread blocks in engine_wait() and posts the result as an event, which the
+ * a small waiter thread blocks in searcher_wait() and posts the result as an event, which the
  * owning thread handles like an input line.  Search reports arrive on a search thread and only
  * print (under the output lock) and record the last score and PV (under the info lock).
  *
@@ -77,7 +77,7 @@ struct Cecp {
     Queue deferred; /* input waiting for the engine's move (owner thread only) */
 
     /* search */
-    Engine *engine;
+    Searcher *searcher;
     int mode;
     unsigned serial;
     Move ponder_move;
@@ -269,7 +269,7 @@ static void *waiter_main(void *arg)
         pthread_mutex_unlock(&c->w_lock);
 
         Move ponder = MOVE_NONE;
-        Move best = engine_wait(c->engine, &ponder);
+        Move best = searcher_wait(c->searcher, &ponder);
         Event *ev = calloc(1, sizeof *ev);
         if (!ev)
             abort();
@@ -305,7 +305,7 @@ static void start_search(Cecp *c, int mode, const Position *root, const SearchLi
     pthread_mutex_unlock(&c->info_lock);
     c->mode = mode;
     c->serial++;
-    engine_start(c->engine, root, limits, report_cb, c);
+    searcher_start(c->searcher, root, limits, report_cb, c);
     pthread_mutex_lock(&c->w_lock);
     c->w_busy = true;
     c->w_go = true;
@@ -320,7 +320,7 @@ static void abort_search(Cecp *c)
     if (c->mode == MODE_IDLE)
         return;
     c->mode = MODE_IDLE;
-    engine_stop(c->engine);
+    searcher_stop(c->searcher);
     wait_waiter(c);
 }
 
@@ -659,13 +659,13 @@ static void send_features(Cecp *c)
 static void set_hash(Cecp *c, long mb)
 {
     if (mb != c->hash_mb)
-        c->hash_mb = engine_set_hash_mb(c->engine, (int)mb);
+        c->hash_mb = searcher_set_hash_mb(c->searcher, (int)mb);
 }
 
 static void set_threads(Cecp *c, long n)
 {
     if (n != c->threads)
-        c->threads = engine_set_threads(c->engine, (int)n);
+        c->threads = searcher_set_threads(c->searcher, (int)n);
 }
 
 /* New rules: rebuild the start position and replay the game; refused if a move of the game is
@@ -891,7 +891,7 @@ static void cmd_usermove(Cecp *c, const char *text)
             record_move(c, m);
             c->mode = MODE_THINK;
             SearchLimits l = own_limits(c);
-            engine_ponderhit(c->engine, &l);
+            searcher_ponderhit(c->searcher, &l);
             return;
         }
         abort_search(c);
@@ -1074,7 +1074,7 @@ static bool execute(Cecp *c, char *line)
         game_reset(c, NULL);
         c->engine_side = c->analyzing ? NOBODY : WHITE; /* engine plays gote (XBoard black) */
         c->sd = 0;
-        engine_new_game(c->engine);
+        searcher_new_game(c->searcher);
     } else if (is_cmd(cmd, "variant")) {
         if (strcmp(args, "tenjiku") != 0) {
             emitf(c, "Error (unsupported variant): %s", shown);
@@ -1096,7 +1096,7 @@ static bool execute(Cecp *c, char *line)
         c->engine_side = c->pos->side ^ 1;
     } else if (is_cmd(cmd, "?")) {
         if (c->mode == MODE_THINK)
-            engine_stop(c->engine);
+            searcher_stop(c->searcher);
     } else if (is_cmd(cmd, "ping")) {
         emitf(c, "pong %s", clean(args, shown, 64));
     } else if (is_cmd(cmd, "time") || is_cmd(cmd, "otim")) {
@@ -1152,7 +1152,7 @@ static bool execute(Cecp *c, char *line)
             uint64_t nodes;
             int depth;
             int64_t ms;
-            engine_progress(c->engine, &nodes, &depth, &ms);
+            searcher_progress(c->searcher, &nodes, &depth, &ms);
             MoveList *l = malloc(sizeof *l);
             if (!l)
                 abort();
@@ -1307,12 +1307,12 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
         abort();
     game_reset(c, NULL);
 
-    c->engine = engine_new();
+    c->searcher = searcher_new();
     long half = physical_mb() / 2;
     c->max_hash_mb = half < 1 ? 1 : half > 65536 ? 65536 : (int)half;
     c->max_threads = MAX_THREADS;
-    c->hash_mb = engine_set_hash_mb(c->engine, 64 < c->max_hash_mb ? 64 : c->max_hash_mb);
-    c->threads = engine_set_threads(c->engine, 1);
+    c->hash_mb = searcher_set_hash_mb(c->searcher, 64 < c->max_hash_mb ? 64 : c->max_hash_mb);
+    c->threads = searcher_set_threads(c->searcher, 1);
 
     c->mode = MODE_IDLE;
     c->engine_side = WHITE;
@@ -1347,7 +1347,7 @@ void cecp_free(Cecp *c)
     pthread_cond_broadcast(&c->w_cond);
     pthread_mutex_unlock(&c->w_lock);
     pthread_join(c->waiter, NULL);
-    engine_free(c->engine);
+    searcher_free(c->searcher);
     Event *ev;
     while ((ev = queue_pop(&c->events)))
         free_event(ev);

@@ -28,7 +28,7 @@ _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look
 #define DELTA_MARGIN 200
 
 typedef struct Thread {
-    struct Engine *engine;
+    struct Searcher *searcher;
     int id;
     Position pos;
     EvalState eval[MAX_PLY + 4];
@@ -49,7 +49,7 @@ typedef struct Thread {
     Move done_pv[MAX_PLY];
 } Thread;
 
-struct Engine {
+struct Searcher {
     TT tt;
     int nthreads, hash_mb;
     SearchConfig config;
@@ -76,7 +76,7 @@ struct Engine {
 /* ------------------------------------------------------------------ time ------------- */
 
 
-static uint64_t total_nodes(const Engine *e)
+static uint64_t total_nodes(const Searcher *e)
 {
     uint64_t n = 0;
     for (int i = 0; i < e->nthreads; i++)
@@ -86,7 +86,7 @@ static uint64_t total_nodes(const Engine *e)
 }
 
 /* Milliseconds since the clock started (with "nps", nodes converted to time). */
-static int64_t elapsed_ms(const Engine *e)
+static int64_t elapsed_ms(const Searcher *e)
 {
     if (e->limits.nps)
         return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
@@ -94,7 +94,7 @@ static int64_t elapsed_ms(const Engine *e)
 }
 
 /* Soft limit: no new iteration after it.  Hard limit: the search stops. */
-static void allocate_time(Engine *e, const SearchLimits *l)
+static void allocate_time(Searcher *e, const SearchLimits *l)
 {
     int64_t soft = -1, hard = -1;
     if (!l->infinite) {
@@ -138,11 +138,11 @@ static bool royal_threatened(const Position *pos, int side)
     return square_attacked_by(pos, royal, side ^ 1);
 }
 
-static inline bool should_stop(const Engine *e) { return atomic_load_explicit(&e->stop, memory_order_relaxed); }
+static inline bool should_stop(const Searcher *e) { return atomic_load_explicit(&e->stop, memory_order_relaxed); }
 
 static void check_limits(Thread *t)
 {
-    Engine *e = t->engine;
+    Searcher *e = t->searcher;
     if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) {
         atomic_store(&e->stop, true);
         return;
@@ -156,7 +156,7 @@ static inline void count_node(Thread *t)
 {
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
-    if (t->id == 0 && (n & (t->engine->limits.nodes ? 63 : 1023)) == 0)
+    if (t->id == 0 && (n & (t->searcher->limits.nodes ? 63 : 1023)) == 0)
         check_limits(t);
 }
 
@@ -185,7 +185,7 @@ static inline int tt_score_out(int s, int ply)
 static inline void make(Thread *t, Move m, int ply)
 {
     make_move(&t->pos, m, &t->undo[ply]);
-    tt_prefetch(&t->engine->tt, t->pos.key);
+    tt_prefetch(&t->searcher->tt, t->pos.key);
     eval_state_update(&t->eval[ply + 1], &t->eval[ply], &t->pos, &t->undo[ply]);
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }
@@ -222,7 +222,7 @@ static uint64_t big_promoters(void)
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture)
 {
-    Engine *e = t->engine;
+    Searcher *e = t->searcher;
     count_node(t);
     if (ply > t->seldepth)
         t->seldepth = ply;
@@ -307,7 +307,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
 static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, int ply)
 {
     const Position *pos = &t->pos;
-    const SearchConfig *c = &t->engine->config;
+    const SearchConfig *c = &t->searcher->config;
     Bitboard danger = burn_zone(pos, pos->side ^ 1);
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
@@ -332,7 +332,7 @@ static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, in
 
 static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
 {
-    const SearchConfig *c = &t->engine->config;
+    const SearchConfig *c = &t->searcher->config;
     if (c->killers && t->killers[ply][0] != m) {
         t->killers[ply][1] = t->killers[ply][0];
         t->killers[ply][0] = m;
@@ -353,7 +353,7 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed)
 {
-    Engine *e = t->engine;
+    Searcher *e = t->searcher;
     const SearchConfig *c = &e->config;
     Position *pos = &t->pos;
     bool pv_node = beta - alpha > 1, root = ply == 0;
@@ -530,7 +530,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
 
 static int aspiration(Thread *t, int depth, int prev)
 {
-    Engine *e = t->engine;
+    Searcher *e = t->searcher;
     int delta = 25, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
     if (e->config.aspiration && depth >= 4 && !score_is_mate(prev)) {
         alpha = prev - delta;
@@ -556,7 +556,7 @@ static int aspiration(Thread *t, int depth, int prev)
     }
 }
 
-static void fill_report(const Engine *e, const Thread *t, SearchReport *r)
+static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
 {
     memset(r, 0, sizeof *r);
     r->depth = t->done_depth;
@@ -576,7 +576,7 @@ static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 
 
 static void iterative_deepening(Thread *t)
 {
-    Engine *e = t->engine;
+    Searcher *e = t->searcher;
     int limit = e->limits.depth > 0 && e->limits.depth < MAX_PLY - 4 ? e->limits.depth : MAX_PLY - 4;
     /* helpers run until stopped; the first thread to complete the depth limit ends the search */
     int max_depth = t->id == 0 ? limit : MAX_PLY - 4;
@@ -632,7 +632,7 @@ static void *helper_main(void *arg)
 
 static void *main_thread(void *arg)
 {
-    Engine *e = arg;
+    Searcher *e = arg;
     Thread *t = e->threads[0];
     pthread_t helpers[MAX_THREADS];
     int nhelpers = 0;
@@ -684,9 +684,9 @@ SearchConfig search_config_default(void)
                           .eval_terms = EVAL_DEFAULT};
 }
 
-Engine *engine_new(void)
+Searcher *searcher_new(void)
 {
-    Engine *e = calloc(1, sizeof *e);
+    Searcher *e = calloc(1, sizeof *e);
     if (!e)
         abort();
     eval_init();
@@ -704,30 +704,30 @@ Engine *engine_new(void)
     return e;
 }
 
-void engine_free(Engine *e)
+void searcher_free(Searcher *e)
 {
     if (!e)
         return;
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     for (int i = 0; i < MAX_THREADS; i++)
         free(e->threads[i]);
     tt_free(&e->tt);
     free(e);
 }
 
-int engine_set_threads(Engine *e, int threads)
+int searcher_set_threads(Searcher *e, int threads)
 {
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     e->nthreads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
     return e->nthreads;
 }
 
-int engine_set_hash_mb(Engine *e, int mb)
+int searcher_set_hash_mb(Searcher *e, int mb)
 {
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     if (mb < 1)
         mb = 1;
     if (mb > 65536)
@@ -738,28 +738,28 @@ int engine_set_hash_mb(Engine *e, int mb)
     return e->hash_mb;
 }
 
-void engine_set_config(Engine *e, const SearchConfig *config)
+void searcher_set_config(Searcher *e, const SearchConfig *config)
 {
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     e->config = *config;
 }
 
-void engine_new_game(Engine *e)
+void searcher_new_game(Searcher *e)
 {
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     tt_clear(&e->tt);
     for (int i = 0; i < MAX_THREADS; i++)
         if (e->threads[i])
             memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
 }
 
-void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
+void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
                   SearchReportFn report, void *ctx)
 {
-    engine_stop(e);
-    engine_wait(e, NULL);
+    searcher_stop(e);
+    searcher_wait(e, NULL);
     e->root = *pos;
     e->limits = *limits;
     e->report = report;
@@ -782,7 +782,7 @@ void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
                 abort();
         }
         Thread *t = e->threads[i];
-        t->engine = e;
+        t->searcher = e;
         t->id = i;
         t->pos = e->root;
         eval_state_init(&t->eval[0], &t->pos);
@@ -810,16 +810,16 @@ void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
     e->joinable = true;
 }
 
-void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+void searcher_stop(Searcher *e) { atomic_store(&e->stop, true); }
 
-void engine_ponderhit(Engine *e, const SearchLimits *limits)
+void searcher_ponderhit(Searcher *e, const SearchLimits *limits)
 {
     atomic_store(&e->start_us, mono_us());
     allocate_time(e, limits);
     atomic_store(&e->infinite, false);
 }
 
-Move engine_wait(Engine *e, Move *ponder)
+Move searcher_wait(Searcher *e, Move *ponder)
 {
     if (e->joinable) {
         pthread_join(e->main_tid, NULL);
@@ -830,18 +830,18 @@ Move engine_wait(Engine *e, Move *ponder)
     return e->best;
 }
 
-bool engine_running(const Engine *e) { return atomic_load(&e->running); }
+bool searcher_running(const Searcher *e) { return atomic_load(&e->running); }
 
-void engine_progress(const Engine *e, uint64_t *nodes, int *depth, int64_t *elapsed)
+void searcher_progress(const Searcher *e, uint64_t *nodes, int *depth, int64_t *elapsed)
 {
     *nodes = total_nodes(e);
     *depth = atomic_load(&e->progress_depth);
     *elapsed = elapsed_ms(e);
 }
 
-Move engine_search(Engine *e, const Position *pos, const SearchLimits *limits,
+Move searcher_search(Searcher *e, const Position *pos, const SearchLimits *limits,
                    SearchReportFn report, void *ctx, Move *ponder)
 {
-    engine_start(e, pos, limits, report, ctx);
-    return engine_wait(e, ponder);
+    searcher_start(e, pos, limits, report, ctx);
+    return searcher_wait(e, ponder);
 }

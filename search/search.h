@@ -1,5 +1,5 @@
 /* The search engine: iterative-deepening alpha-beta on N threads (Lazy SMP) sharing one
- * transposition table.  The caller (protocol, command line, tests) owns an Engine, starts a
+ * transposition table.  The caller (protocol, command line, tests) owns a Searcher, starts a
  * search on a position, may stop it at any time, and gets one report per completed iteration
  * through a callback. */
 #ifndef KAKI_SEARCH_H
@@ -81,33 +81,33 @@ typedef struct SearchConfig {
 
 SearchConfig search_config_default(void);
 
-typedef struct Engine Engine;
+typedef struct Searcher Searcher;
 
-Engine *engine_new(void);
-void engine_free(Engine *e);
+Searcher *searcher_new(void);
+void searcher_free(Searcher *e);
 /* Both return the value actually used (clamped to 1..MAX_THREADS, 1..65536 MB). */
-int engine_set_threads(Engine *e, int threads);
-int engine_set_hash_mb(Engine *e, int mb);
+int searcher_set_threads(Searcher *e, int threads);
+int searcher_set_hash_mb(Searcher *e, int mb);
 /* A new game: empties the hash table and the histories. */
-void engine_new_game(Engine *e);
-void engine_set_config(Engine *e, const SearchConfig *config);
+void searcher_new_game(Searcher *e);
+void searcher_set_config(Searcher *e, const SearchConfig *config);
 
 /* Starts searching a copy of pos (history included) in the background; returns at once. */
-void engine_start(Engine *e, const Position *pos, const SearchLimits *limits,
+void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
                   SearchReportFn report, void *ctx);
 /* Asks a running search to stop as soon as possible; returns at once. */
-void engine_stop(Engine *e);
+void searcher_stop(Searcher *e);
 /* A ponder search becomes a normal one: the clock starts now with these limits. */
-void engine_ponderhit(Engine *e, const SearchLimits *limits);
+void searcher_ponderhit(Searcher *e, const SearchLimits *limits);
 /* Waits for the search to end; returns the best move (MOVE_NONE if there was no legal move)
    and, if ponder is not NULL, the expected reply. */
-Move engine_wait(Engine *e, Move *ponder);
-bool engine_running(const Engine *e);
+Move searcher_wait(Searcher *e, Move *ponder);
+bool searcher_running(const Searcher *e);
 /* Progress of the running search (for XBoard's "." in analysis mode). */
-void engine_progress(const Engine *e, uint64_t *nodes, int *depth, int64_t *elapsed_ms);
+void searcher_progress(const Searcher *e, uint64_t *nodes, int *depth, int64_t *elapsed_ms);
 
 /* Synchronous search: start + wait. */
-Move engine_search(Engine *e, const Position *pos, const SearchLimits *limits,
+Move searcher_search(Searcher *e, const Position *pos, const SearchLimits *limits,
                    SearchReportFn report, void *ctx, Move *ponder);
 
 #endif

@@ -30,13 +30,13 @@ static void keep_report(void *ctx, const Position *root, const SearchReport *r)
     last = *r;
 }
 
-static Move search_depth(Engine *e, int depth)
+static Move search_depth(Searcher *e, int depth)
 {
     SearchLimits l = limits_none();
     l.depth = depth;
     memset(&last, 0, sizeof last);
-    engine_new_game(e);
-    return engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    searcher_new_game(e);
+    return searcher_search(e, &pos, &l, keep_report, NULL, NULL);
 }
 
 static bool is_legal(Position *p, Move m)
@@ -49,7 +49,7 @@ static bool is_legal(Position *p, Move m)
     return false;
 }
 
-static void tactics(Engine *e)
+static void tactics(Searcher *e)
 {
     char text[MOVE_STR_MAX];
     /* mate in 1: the rook takes the lone king */
@@ -107,9 +107,9 @@ static void tactics(Engine *e)
           move_to_wire(&pos, m, 0, text));
 }
 
-static void legality(Engine *e, int threads, int count)
+static void legality(Searcher *e, int threads, int count)
 {
-    engine_set_threads(e, threads);
+    searcher_set_threads(e, threads);
     Rng rng = {4242 + (uint64_t)threads};
     static MoveList list;
     int searched = 0;
@@ -127,7 +127,7 @@ static void legality(Engine *e, int threads, int count)
         generate_legal(&pos, &list);
         SearchLimits l = limits_none();
         l.nodes = 1500 + (uint64_t)rng_below(&rng, 3000);
-        Move best = engine_search(e, &pos, &l, NULL, NULL, NULL);
+        Move best = searcher_search(e, &pos, &l, NULL, NULL, NULL);
         if (list.count == 0)
             CHECK(best == MOVE_NONE, "a move was returned where there is none");
         else
@@ -137,46 +137,46 @@ static void legality(Engine *e, int threads, int count)
     printf("%d threads: %d random positions searched, all moves legal\n", threads, searched);
 }
 
-static void limits(Engine *e)
+static void limits(Searcher *e)
 {
-    engine_set_threads(e, 1);
+    searcher_set_threads(e, 1);
     load(TFEN_START);
     SearchLimits l = limits_none();
     l.nodes = 5000;
-    engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    searcher_search(e, &pos, &l, keep_report, NULL, NULL);
     uint64_t nodes;
     int depth;
     int64_t ms;
-    engine_progress(e, &nodes, &depth, &ms);
+    searcher_progress(e, &nodes, &depth, &ms);
     CHECK(nodes >= 5000 && nodes < 5000 + 100, "node limit 5000: searched %llu", (unsigned long long)nodes);
     /* a time limit ends the search (generously: tests do not time the machine) */
     l = limits_none();
     l.movetime_ms = 200;
-    Move m = engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    Move m = searcher_search(e, &pos, &l, keep_report, NULL, NULL);
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "movetime search gave no legal move");
     CHECK(last.time_ms < 5000, "movetime 200 ms search reported %lld ms", (long long)last.time_ms);
     /* a clock: a legal move, well inside the clock */
     l = limits_none();
     l.time_ms = 1000;
     l.inc_ms = 100;
-    m = engine_search(e, &pos, &l, keep_report, NULL, NULL);
+    m = searcher_search(e, &pos, &l, keep_report, NULL, NULL);
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "clock search gave no legal move");
     /* an infinite search runs until stopped */
     l = limits_none();
     l.infinite = true;
-    engine_start(e, &pos, &l, NULL, NULL);
-    CHECK(engine_running(e), "infinite search not running");
-    engine_stop(e);
-    m = engine_wait(e, NULL);
+    searcher_start(e, &pos, &l, NULL, NULL);
+    CHECK(searcher_running(e), "infinite search not running");
+    searcher_stop(e);
+    m = searcher_wait(e, NULL);
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "stopped infinite search gave no legal move");
     /* no legal move: none returned */
     load("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b"); /* no White royal: game over */
     CHECK(search_depth(e, 3) == MOVE_NONE, "a move in a finished game");
 }
 
-static void threads_only(Engine *e)
+static void threads_only(Searcher *e)
 {
-    engine_set_threads(e, 2);
+    searcher_set_threads(e, 2);
     load(TFEN_START);
     Move m = search_depth(e, 5);
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "2 threads: illegal move");
@@ -185,15 +185,15 @@ static void threads_only(Engine *e)
     load(TFEN_START);
     SearchLimits l = limits_none();
     l.infinite = true;
-    engine_start(e, &pos, &l, NULL, NULL);
-    engine_stop(e);
-    m = engine_wait(e, NULL);
+    searcher_start(e, &pos, &l, NULL, NULL);
+    searcher_stop(e);
+    m = searcher_wait(e, NULL);
     CHECK(m != MOVE_NONE, "2-thread infinite search stopped without a move");
 }
 
 /* A side's material is 84,200 centipawns: a whole army against a lone king must still score
    below the mate scores (it once overflowed them and the aspiration loop never ended). */
-static void lopsided(Engine *e)
+static void lopsided(Searcher *e)
 {
     char text[MOVE_STR_MAX];
     const char *whole_army = "8k7/16/16/16/16/16/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/"
@@ -218,8 +218,8 @@ static void lopsided(Engine *e)
 
 int main(int argc, char **argv)
 {
-    Engine *e = engine_new();
-    engine_set_hash_mb(e, 16);
+    Searcher *e = searcher_new();
+    searcher_set_hash_mb(e, 16);
     if (argc > 1 && strcmp(argv[1], "threads") == 0) {
         threads_only(e);
     } else {
@@ -229,6 +229,6 @@ int main(int argc, char **argv)
         legality(e, 1, scaled(1000));
         legality(e, 2, scaled(100));
     }
-    engine_free(e);
+    searcher_free(e);
     return check_finish("test_search");
 }
