@@ -21,6 +21,46 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->danger = burn_zone(pos, pos->side ^ 1);
 }
 
+Move pick_best(MoveList *list, int *scores, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    Move m = list->moves[best];
+    int s = scores[best];
+    list->moves[best] = list->moves[i];
+    scores[best] = scores[i];
+    list->moves[i] = m;
+    scores[i] = s;
+    return m;
+}
+
+void score_root_moves(const Position *pos, const MoveList *list, int *scores, Move tt_move,
+                      const Move killers[2], const int16_t (*history)[SQUARE_COUNT])
+{
+    Bitboard danger = burn_zone(pos, pos->side ^ 1);
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int to = move_to(m), from = move_from(m);
+        bool plain = !(m & (MOVE_MID | MOVE_PROMO)) && ((m & MOVE_PASS) || !pos->board[to]) &&
+                     !bb_test(&danger, to) && !pos->rs->piece[pos->board[from]].demon;
+        int gain = plain ? 0 : move_gain(pos, m);
+        if (m == tt_move)
+            scores[i] = SCORE_TT_MOVE;
+        else if (gain > 0) /* the bigger gain first; of equal gains, the cheaper mover */
+            scores[i] = SCORE_GAIN + gain * 8 - material_value(piece_kind(pos->board[from])) / 16;
+        else if (killers && m == killers[0])
+            scores[i] = SCORE_KILLER + 1;
+        else if (killers && m == killers[1])
+            scores[i] = SCORE_KILLER;
+        else if (gain < 0)
+            scores[i] = -SCORE_PROMOTION + gain; /* suicide: last */
+        else
+            scores[i] = history ? history[from][to] : 0;
+    }
+}
+
 void sort_moves(MoveList *list, int *scores, int from)
 {
     for (int i = from + 1; i < list->count; i++) {
@@ -56,16 +96,33 @@ static int quiet_score(const MovePicker *mp, Move m)
     return mp->history ? mp->history[move_from(m)][move_to(m)] : 0;
 }
 
+void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
+                      const int16_t (*history)[SQUARE_COUNT], MoveList *list, int *scores)
+{
+    picker_init(mp, pos, MOVE_NONE, killers, history, list, NULL, scores);
+    mp->tt_move = tt_move;
+    mp->stage = STAGE_ROOT;
+    score_root_moves(pos, list, scores, tt_move, killers, history);
+}
+
 Move picker_next(MovePicker *mp, int *stage, int *score)
 {
     MoveList *list = mp->list;
     for (;;) {
         switch (mp->stage) {
+        case STAGE_ROOT: {
+            if (mp->index >= list->count)
+                return MOVE_NONE;
+            Move m = pick_best(list, mp->scores, mp->index);
+            *score = mp->scores[mp->index++];
+            *stage = m == mp->tt_move ? STAGE_TT : *score >= SCORE_GAIN ? STAGE_NOISY : STAGE_QUIET;
+            return m;
+        }
         case STAGE_TT:
             mp->stage = STAGE_NOISY_GEN;
             if (mp->tt_move) {
                 *stage = STAGE_TT;
-                *score = 1 << 30;
+                *score = SCORE_TT_MOVE;
                 return mp->tt_move;
             }
             break;
@@ -108,16 +165,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             if (mp->index < list->count) {
                 /* the first few by selection (a cut-off may come early), then sort the rest */
                 if (mp->index - mp->picked < 6) {
-                    int best = mp->index;
-                    for (int j = mp->index + 1; j < list->count; j++)
-                        if (mp->scores[j] > mp->scores[best])
-                            best = j;
-                    Move tm = list->moves[best];
-                    int ts = mp->scores[best];
-                    list->moves[best] = list->moves[mp->index];
-                    mp->scores[best] = mp->scores[mp->index];
-                    list->moves[mp->index] = tm;
-                    mp->scores[mp->index] = ts;
+                    pick_best(list, mp->scores, mp->index);
                 } else if (mp->index - mp->picked == 6) {
                     /* the rest: moves with a positive score first, sorted; the others in
                        generation order (sorting hundreds of quiet moves costs more than it

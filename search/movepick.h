@@ -13,11 +13,16 @@
 
 /* Sorts list->moves[from..count) by descending score (insertion sort). */
 void sort_moves(MoveList *list, int *scores, int from);
+/* Swaps the best-scored move of list->moves[i..count) into place i and returns it. */
+Move pick_best(MoveList *list, int *scores, int i);
 
-enum { STAGE_TT, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE };
+enum { STAGE_TT, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE, STAGE_ROOT };
 
-/* Scores that sort the quiet stage: killers above history, quiet promotions above both,
-   suicides last. */
+/* Ordering scores: the hash move; moves that win material (at the root, where all moves are
+   scored at once); in the quiet stage quiet promotions above killers above history, suicides
+   last. */
+#define SCORE_TT_MOVE (1 << 30)
+#define SCORE_GAIN (1 << 24)
 #define SCORE_PROMOTION (1 << 23)
 #define SCORE_KILLER (1 << 22)
 
@@ -37,8 +42,17 @@ typedef struct MovePicker {
 void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                  const int16_t (*history)[SQUARE_COUNT], MoveList *list, MoveList *scratch,
                  int *scores);
+/* The root: the given legal moves (list), all scored at once by score_root_moves and taken
+   best first. */
+void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
+                      const int16_t (*history)[SQUARE_COUNT], MoveList *list, int *scores);
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
    ordering score. */
 Move picker_next(MovePicker *mp, int *stage, int *score);
+
+/* The root: every legal move scored at once by the same rules (hash move, material won, killers,
+   history; suicides last).  killers and history may be NULL (switched off). */
+void score_root_moves(const Position *pos, const MoveList *list, int *scores, Move tt_move,
+                      const Move killers[2], const int16_t (*history)[SQUARE_COUNT]);
 
 #endif

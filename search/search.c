@@ -1,123 +1,21 @@
-/* Iterative-deepening principal-variation alpha-beta with aspiration windows, quiescence
- * search, a shared lock-free transposition table, null-move pruning, late-move reductions,
- * killers and history, on N threads (Lazy SMP: every thread searches the same root with its
- * own board and histories; they share only the hash table and the stop flag). */
-#include "search.h"
+/* The search of one thread: iterative deepening with aspiration windows, principal-variation
+ * alpha-beta (null-move pruning, late-move reductions, futility pruning, killers and history)
+ * and the quiescence search, on the thread's own board (thread.h). */
+#include "thread.h"
 
-#include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "board/makemove.h"
 #include "board/exchange.h"
 #include "board/movegen.h"
 #include "board/result.h"
-#include "eval/eval.h"
 #include "movepick.h"
-#include "tt.h"
-#include "util/clock.h"
 
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
 
-#define MOVE_OVERHEAD_MS 15   /* kept in hand on every clock move for I/O latency */
 #define QS_MAX_PLY 12         /* quiescence depth limit */
 #define DELTA_MARGIN 200
-
-typedef struct Thread {
-    struct Searcher *searcher;
-    int id;
-    Position pos;
-    EvalState eval[MAX_PLY + 4];
-    Undo undo[MAX_PLY + 4];
-    MoveList lists[MAX_PLY + 4];
-    MoveList scratch;
-    int scores[MAX_PLY + 4][MAX_MOVES];
-    Move killers[MAX_PLY + 4][2];
-    Move quiets[MAX_PLY + 4][64];
-    int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
-    Move pv[MAX_PLY + 4][MAX_PLY + 4];
-    int pv_len[MAX_PLY + 4];
-    _Atomic uint64_t nodes;
-    int seldepth;
-    /* the last completed iteration */
-    int done_depth, done_score, done_seldepth;
-    int done_pv_len;
-    Move done_pv[MAX_PLY];
-} Thread;
-
-struct Searcher {
-    TT tt;
-    int nthreads, hash_mb;
-    SearchConfig config;
-    Thread *threads[MAX_THREADS];
-    pthread_t main_tid;
-    bool joinable;
-    _Atomic bool stop;
-    _Atomic bool running;
-    _Atomic bool infinite;
-    _Atomic int64_t start_us, soft_ms, hard_ms; /* -1: no limit */
-    _Atomic int progress_depth;
-    SearchLimits limits;
-    Position root;
-    MoveList root_moves;
-    SearchReportFn report;
-    void *ctx;
-    Move best, ponder;
-    int lmr[64][64];
-    uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
-    /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
-    _Atomic uint64_t crumbs[4096];
-};
-
-/* ------------------------------------------------------------------ time ------------- */
-
-
-static uint64_t total_nodes(const Searcher *e)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < e->nthreads; i++)
-        if (e->threads[i])
-            n += atomic_load_explicit(&e->threads[i]->nodes, memory_order_relaxed);
-    return n;
-}
-
-/* Milliseconds since the clock started (with "nps", nodes converted to time). */
-static int64_t elapsed_ms(const Searcher *e)
-{
-    if (e->limits.nps)
-        return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
-    return (mono_us() - atomic_load(&e->start_us)) / 1000;
-}
-
-/* Soft limit: no new iteration after it.  Hard limit: the search stops. */
-static void allocate_time(Searcher *e, const SearchLimits *l)
-{
-    int64_t soft = -1, hard = -1;
-    if (!l->infinite) {
-        if (l->movetime_ms > 0) {
-            soft = hard = l->movetime_ms > 2 * MOVE_OVERHEAD_MS ? l->movetime_ms - MOVE_OVERHEAD_MS
-                                                                 : l->movetime_ms / 2 + 1;
-        } else if (l->time_ms >= 0) {
-            int64_t left = l->time_ms - MOVE_OVERHEAD_MS;
-            if (left < 1)
-                left = 1;
-            int mtg = l->moves_to_go > 0 ? (l->moves_to_go < 50 ? l->moves_to_go : 50) : 50;
-            int64_t base = left / mtg + (int64_t)l->inc_ms * 3 / 4;
-            int64_t cap = mtg == 1 ? left * 8 / 10 : left / 3;
-            hard = base * 3 < cap ? base * 3 : cap;
-            soft = base * 6 / 10 < hard ? base * 6 / 10 : hard;
-            if (hard < 1)
-                hard = 1;
-        }
-    }
-    atomic_store(&e->soft_ms, soft);
-    atomic_store(&e->hard_ms, hard);
-}
-
 
 /* ------------------------------------------------------------------ helpers ----------- */
 
@@ -137,8 +35,6 @@ static bool royal_threatened(const Position *pos, int side)
     }
     return square_attacked_by(pos, royal, side ^ 1);
 }
-
-static inline bool should_stop(const Searcher *e) { return atomic_load_explicit(&e->stop, memory_order_relaxed); }
 
 static void check_limits(Thread *t)
 {
@@ -190,28 +86,12 @@ static inline void make(Thread *t, Move m, int ply)
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }
 
-/* Picks the best-scored remaining move into place i. */
-static inline Move pick(MoveList *list, int *scores, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (scores[j] > scores[best])
-            best = j;
-    Move m = list->moves[best];
-    int s = scores[best];
-    list->moves[best] = list->moves[i];
-    scores[best] = scores[i];
-    list->moves[i] = m;
-    scores[i] = s;
-    return m;
-}
-
 /* ------------------------------------------------------------------ quiescence ------- */
 
 /* Kinds whose promotion gains at least 10 pawns (a water buffalo becoming a fire demon, rook and
    bishop generals, kirin, phoenix, side soldier): their quiet promotions are searched at the
    first quiescence ply.  Bit = kind number; computed once per engine. */
-static uint64_t big_promoters(void)
+uint64_t big_promoters(void)
 {
     uint64_t m = 0;
     for (int k = 1; k <= BASE_KIND_COUNT; k++)
@@ -304,32 +184,6 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
 
 /* ------------------------------------------------------------------ main search ------ */
 
-static void score_moves(Thread *t, MoveList *list, int *scores, Move tt_move, int ply)
-{
-    const Position *pos = &t->pos;
-    const SearchConfig *c = &t->searcher->config;
-    Bitboard danger = burn_zone(pos, pos->side ^ 1);
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        int to = move_to(m), from = move_from(m);
-        bool plain = !(m & (MOVE_MID | MOVE_PROMO)) && ((m & MOVE_PASS) || !pos->board[to]) &&
-                     !bb_test(&danger, to) && !pos->rs->piece[pos->board[from]].demon;
-        int gain = plain ? 0 : move_gain(pos, m);
-        if (m == tt_move)
-            scores[i] = 1 << 30;
-        else if (gain > 0)
-            scores[i] = (1 << 24) + gain * 8 - material_value(piece_kind(pos->board[move_from(m)])) / 16;
-        else if (c->killers && m == t->killers[ply][0])
-            scores[i] = (1 << 22) + 1;
-        else if (c->killers && m == t->killers[ply][1])
-            scores[i] = 1 << 22;
-        else if (gain < 0)
-            scores[i] = -(1 << 23) + gain; /* suicide: last */
-        else
-            scores[i] = c->history ? t->history[pos->side][move_from(m)][move_to(m)] : 0;
-    }
-}
-
 static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
 {
     const SearchConfig *c = &t->searcher->config;
@@ -349,6 +203,149 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
         int16_t *hq = &t->history[side][move_from(q)][move_to(q)];
         *hq = (int16_t)(*hq - 32 * bonus - *hq * bonus / 512);
     }
+}
+
+static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
+
+/* Null move: give the opponent a free move; if we still reach beta, cut.  Not with a lone royal
+   in danger (a null move there would ignore the threat of losing the game).  Returns true with
+   the cut-off score in *score (0 if the search was stopped meanwhile). */
+static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
+{
+    Position *pos = &t->pos;
+    if (pos->count[pos->side] <= 4 || royal_threatened(pos, pos->side))
+        return false;
+    int r = 3 + depth / 6;
+    make_null_move(pos);
+    t->eval[ply + 1] = t->eval[ply];
+    int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+    unmake_null_move(pos);
+    if (should_stop(t->searcher)) {
+        *score = 0;
+        return true;
+    }
+    if (s < beta)
+        return false;
+    *score = s > SCORE_MATE_BOUND ? beta : s;
+    return true;
+}
+
+/* After make(m) at a node whose move repeats a position: is the repetition allowed (the mover
+   was in check, RULES.md §5.11)?  *incheck caches in_check across the node's moves (-1 =
+   not yet known). */
+static bool repetition_allowed(Thread *t, Move m, int ply, int *incheck)
+{
+    Position *pos = &t->pos;
+    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
+        return false;
+    if (*incheck < 0) {
+        unmake(t, m, ply);
+        *incheck = in_check(pos);
+        make(t, m, ply);
+    }
+    return *incheck;
+}
+
+/* Lazy SMP breadcrumbs: marks (position, move) as being searched by this thread.  Returns the
+   slot to clear afterwards (NULL if nothing was marked) and sets *taken when another thread is
+   already searching this very move: it is then searched less deeply and that thread's result
+   comes through the hash table. */
+static _Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb,
+                                    bool *taken)
+{
+    *crumb = (key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
+    _Atomic uint64_t *slot = &e->crumbs[*crumb & 4095];
+    *taken = atomic_load_explicit(slot, memory_order_relaxed) == *crumb;
+    if (*taken)
+        return NULL;
+    atomic_store_explicit(slot, *crumb, memory_order_relaxed);
+    return slot;
+}
+
+/* Searches the child position after move number `legal` (1-based) of a node: the first move
+   with the full window, the others with a null window (reduced if late and quiet), re-searched
+   when they beat alpha. */
+static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int legal,
+                        bool reducible, bool pv_node, Move m)
+{
+    Searcher *e = t->searcher;
+    const SearchConfig *c = &e->config;
+    Position *pos = &t->pos;
+    int nd = depth - 1;
+    if (c->check_ext && depth <= 4 && pos->royals[pos->side] == 1 &&
+        square_attacked_by(pos, bb_lsb(pos->royalset[pos->side]), pos->side ^ 1))
+        nd++; /* near the horizon: the move attacks the opponent's last royal */
+    uint64_t crumb = 0;
+    bool taken = false;
+    _Atomic uint64_t *slot = NULL;
+    if (e->nthreads > 1 && depth >= 4)
+        slot = crumb_mark(e, pos->key, m, &crumb, &taken);
+    int score;
+    if (legal == 1) {
+        score = -search(t, -beta, -alpha, nd, ply + 1, true);
+    } else {
+        int r = taken ? 1 : 0;
+        if (c->lmr && reducible && depth >= 3 && legal > 3) {
+            r += e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+            if (pv_node && r > 0)
+                r--;
+            if (r > nd - 1)
+                r = nd - 1 > 0 ? nd - 1 : 0;
+        }
+        score = -search(t, -alpha - 1, -alpha, nd - r, ply + 1, true);
+        if (score > alpha && r > 0)
+            score = -search(t, -alpha - 1, -alpha, nd, ply + 1, true);
+        if (score > alpha && score < beta)
+            score = -search(t, -beta, -alpha, nd, ply + 1, true);
+    }
+    if (slot && atomic_load_explicit(slot, memory_order_relaxed) == crumb)
+        atomic_store_explicit(slot, 0, memory_order_relaxed);
+    return score;
+}
+
+/* The principal variation at ply: m followed by the child's. */
+static void update_pv(Thread *t, int ply, Move m)
+{
+    t->pv[ply][0] = m;
+    memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
+    t->pv_len[ply] = t->pv_len[ply + 1] + 1;
+}
+
+/* Sets up the move picker: at the root the legal root moves, all scored at once; elsewhere the
+   staged picker. */
+static void init_picker(Thread *t, MovePicker *mp, int ply, Move tt_move)
+{
+    Searcher *e = t->searcher;
+    const SearchConfig *c = &e->config;
+    const Position *pos = &t->pos;
+    const Move *killers = c->killers ? t->killers[ply] : NULL;
+    const int16_t(*history)[SQUARE_COUNT] =
+        c->history ? (const int16_t(*)[SQUARE_COUNT])t->history[pos->side] : NULL;
+    if (ply == 0) {
+        t->lists[0] = e->root_moves;
+        picker_init_root(mp, pos, tt_move, killers, history, &t->lists[0], t->scores[0]);
+    } else {
+        picker_init(mp, pos, c->tt ? tt_move : MOVE_NONE, killers, history, &t->lists[ply],
+                    &t->scratch, t->scores[ply]);
+    }
+}
+
+/* Returns true with the score in *score if the hash table decides this node. */
+static bool tt_cutoff(Thread *t, int alpha, int beta, int depth, int ply, bool pv_node,
+                      Move *tt_move, int *score)
+{
+    Searcher *e = t->searcher;
+    TTHit hit;
+    if (!e->config.tt || !tt_probe(&e->tt, t->pos.key, &hit))
+        return false;
+    *tt_move = hit.move;
+    int s = tt_score_out(hit.score, ply);
+    if (pv_node || hit.depth < depth ||
+        !(hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
+          (hit.bound == BOUND_UPPER && s <= alpha)))
+        return false;
+    *score = s;
+    return true;
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed)
@@ -374,147 +371,54 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         if (alpha >= beta)
             return alpha;
     }
-
-    TTHit hit;
     Move tt_move = MOVE_NONE;
-    bool tt_hit = c->tt && tt_probe(&e->tt, pos->key, &hit);
-    if (tt_hit) {
-        tt_move = hit.move;
-        int s = tt_score_out(hit.score, ply);
-        if (!pv_node && hit.depth >= depth &&
-            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
-             (hit.bound == BOUND_UPPER && s <= alpha)))
-            return s;
-    }
+    int score;
+    if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score))
+        return score;
     int static_eval = evaluate(pos, &t->eval[ply], c->eval_terms);
-
-    /* Null move: give the opponent a free move; if we still reach beta, cut.  Not with a
-       lone royal in danger (a null move there would ignore the threat of losing the game). */
     if (c->nullmove && null_allowed && !pv_node && !root && depth >= 3 && static_eval >= beta &&
-        pos->count[pos->side] > 4 && !royal_threatened(pos, pos->side)) {
-        int r = 3 + depth / 6;
-        make_null_move(pos);
-        t->eval[ply + 1] = t->eval[ply];
-        int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
-        unmake_null_move(pos);
-        if (should_stop(e))
-            return 0;
-        if (s >= beta)
-            return s > SCORE_MATE_BOUND ? beta : s;
-    }
+        null_move_cuts(t, beta, depth, ply, &score))
+        return score;
 
-    MoveList *list = &t->lists[ply];
-    int *scores = t->scores[ply];
     MovePicker mp;
-    if (root) { /* the legal root moves, all scored at once */
-        *list = e->root_moves;
-        score_moves(t, list, scores, tt_move, ply);
-    } else {
-        picker_init(&mp, pos, c->tt ? tt_move : MOVE_NONE, c->killers ? t->killers[ply] : NULL,
-                    c->history ? (const int16_t(*)[SQUARE_COUNT])t->history[pos->side] : NULL, list,
-                    &t->scratch, scores);
-    }
-
-    int best = -SCORE_INFINITE, legal = 0, nquiets = 0;
-    Move best_move = MOVE_NONE;
-    Move *quiets = t->quiets[ply];
+    init_picker(t, &mp, ply, tt_move);
+    int best = -SCORE_INFINITE, legal = 0, nquiets = 0, old_alpha = alpha;
     int incheck = -1; /* computed if the repetition rule needs it */
-    int old_alpha = alpha;
+    Move best_move = MOVE_NONE, *quiets = t->quiets[ply], m;
     bool futile = c->futility && !pv_node && depth <= 2 && static_eval + 150 * depth <= alpha;
-    for (int i = 0;; i++) {
-        Move m;
-        int stage, mscore;
-        if (root) {
-            if (i >= list->count)
-                break;
-            m = pick(list, scores, i);
-            mscore = scores[i];
-            stage = m == tt_move ? STAGE_TT : mscore >= (1 << 24) ? STAGE_NOISY : STAGE_QUIET;
-        } else {
-            m = picker_next(&mp, &stage, &mscore);
-            if (!m)
-                break;
-        }
+    int stage, mscore;
+    while ((m = picker_next(&mp, &stage, &mscore)) != MOVE_NONE) {
         bool quiet = stage == STAGE_QUIET && !(m & MOVE_PROMO) && mscore < SCORE_PROMOTION;
         bool killer = quiet && mscore >= SCORE_KILLER;
         if (futile && quiet && !killer && legal > 0)
             continue;
         make(t, m, ply);
-        int score;
         bool over = game_over_score(pos, ply, &score);
-        if (!over && !root && !undo_irreversible(&t->undo[ply], m) && position_is_repetition(pos)) {
-            /* illegal unless the mover is in check (RULES.md §5.11) */
-            bool allowed = false;
-            if (pos->rs->rules.rep_check_exception == REPCHECK_ON) {
-                if (incheck < 0) {
-                    unmake(t, m, ply);
-                    incheck = in_check(pos);
-                    make(t, m, ply);
-                }
-                allowed = incheck;
-            }
-            if (!allowed) {
-                unmake(t, m, ply);
-                continue;
-            }
+        if (!over && !root && !undo_irreversible(&t->undo[ply], m) &&
+            position_is_repetition(pos) && !repetition_allowed(t, m, ply, &incheck)) {
+            unmake(t, m, ply); /* illegal: it repeats a position (RULES.md §5.11) */
+            continue;
         }
         legal++;
-        if (!over) {
-            int nd = depth - 1;
-            if (c->check_ext && depth <= 4 && pos->royals[pos->side] == 1 &&
-                square_attacked_by(pos, bb_lsb(pos->royalset[pos->side]), pos->side ^ 1))
-                nd++; /* near the horizon: the move attacks the opponent's last royal */
-            /* another thread is searching this very move: search it less deeply and let that
-               thread's result come through the hash table */
-            uint64_t crumb = 0;
-            _Atomic uint64_t *slot = NULL;
-            if (e->nthreads > 1 && depth >= 4) {
-                crumb = (pos->key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
-                slot = &e->crumbs[crumb & 4095];
-                if (atomic_load_explicit(slot, memory_order_relaxed) == crumb)
-                    slot = NULL, crumb = 2; /* marked by someone else */
-                else
-                    atomic_store_explicit(slot, crumb, memory_order_relaxed);
-            }
-            if (legal == 1) {
-                score = -search(t, -beta, -alpha, nd, ply + 1, true);
-            } else {
-                int r = crumb == 2 ? 1 : 0;
-                if (c->lmr && quiet && !killer && depth >= 3 && legal > 3) {
-                    r += e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-                    if (pv_node && r > 0)
-                        r--;
-                    if (r > nd - 1)
-                        r = nd - 1 > 0 ? nd - 1 : 0;
-                }
-                score = -search(t, -alpha - 1, -alpha, nd - r, ply + 1, true);
-                if (score > alpha && r > 0)
-                    score = -search(t, -alpha - 1, -alpha, nd, ply + 1, true);
-                if (score > alpha && score < beta)
-                    score = -search(t, -beta, -alpha, nd, ply + 1, true);
-            }
-            if (slot && atomic_load_explicit(slot, memory_order_relaxed) == crumb)
-                atomic_store_explicit(slot, 0, memory_order_relaxed);
-        }
+        if (!over)
+            score = search_child(t, alpha, beta, depth, ply, legal, quiet && !killer, pv_node, m);
         unmake(t, m, ply);
         if (should_stop(e))
             return 0;
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                best_move = m;
-                t->pv[ply][0] = m;
-                memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
-                t->pv_len[ply] = t->pv_len[ply + 1] + 1;
-                if (score >= beta) {
-                    if (quiet)
-                        update_quiet_stats(t, m, ply, depth, quiets, nquiets - 1);
-                    break;
-                }
-            }
+        if (score <= best)
+            continue;
+        best = score;
+        if (score <= alpha)
+            continue;
+        alpha = score;
+        best_move = m;
+        update_pv(t, ply, m);
+        if (score >= beta) {
+            if (quiet)
+                update_quiet_stats(t, m, ply, depth, quiets, nquiets - 1);
+            break;
         }
     }
     if (!legal) /* no legal move: the side to move loses (RULES.md §5.12) */
@@ -556,25 +460,13 @@ static int aspiration(Thread *t, int depth, int prev)
     }
 }
 
-static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
-{
-    memset(r, 0, sizeof *r);
-    r->depth = t->done_depth;
-    r->seldepth = t->done_seldepth;
-    r->score = t->done_score;
-    r->time_ms = elapsed_ms(e);
-    r->nodes = total_nodes(e);
-    r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
-    r->pv_length = t->done_pv_len;
-    memcpy(r->pv, t->done_pv, sizeof(Move) * (size_t)t->done_pv_len);
-}
 
 /* Lazy SMP: helper threads skip some depths so that the threads spread over two depths
    (the skip pattern of Stockfish's classic Lazy SMP). */
 static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
 
-static void iterative_deepening(Thread *t)
+void iterative_deepening(Thread *t)
 {
     Searcher *e = t->searcher;
     int limit = e->limits.depth > 0 && e->limits.depth < MAX_PLY - 4 ? e->limits.depth : MAX_PLY - 4;
@@ -605,11 +497,7 @@ static void iterative_deepening(Thread *t)
             continue;
         }
         atomic_store(&e->progress_depth, depth);
-        if (e->report) {
-            SearchReport r;
-            fill_report(e, t, &r);
-            e->report(e->ctx, &e->root, &r);
-        }
+        report_iteration(e, t);
         if (atomic_load(&e->infinite))
             continue;
         int64_t soft = atomic_load(&e->soft_ms);
@@ -624,224 +512,5 @@ static void iterative_deepening(Thread *t)
     }
 }
 
-static void *helper_main(void *arg)
-{
-    iterative_deepening(arg);
-    return NULL;
-}
 
-static void *main_thread(void *arg)
-{
-    Searcher *e = arg;
-    Thread *t = e->threads[0];
-    pthread_t helpers[MAX_THREADS];
-    int nhelpers = 0;
-    if (e->root_moves.count > 0) {
-        for (int i = 1; i < e->nthreads; i++)
-            if (pthread_create(&helpers[nhelpers], NULL, helper_main, e->threads[i]) == 0)
-                nhelpers++;
-        iterative_deepening(t);
-    }
-    /* an analysis or ponder search never ends by itself */
-    while (atomic_load(&e->infinite) && !should_stop(e)) {
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    atomic_store(&e->stop, true);
-    for (int i = 0; i < nhelpers; i++)
-        pthread_join(helpers[i], NULL);
 
-    /* the deepest completed iteration wins; the main thread on ties */
-    Thread *best = t;
-    for (int i = 1; i <= nhelpers; i++) {
-        Thread *h = e->threads[i];
-        if (h->done_depth > best->done_depth && h->done_pv_len > 0)
-            best = h;
-    }
-    if (best->done_pv_len > 0) {
-        e->best = best->done_pv[0];
-        e->ponder = best->done_pv_len > 1 ? best->done_pv[1] : MOVE_NONE;
-        if (best != t && e->report) {
-            SearchReport r;
-            fill_report(e, best, &r);
-            e->report(e->ctx, &e->root, &r);
-        }
-    } else {
-        e->best = e->root_moves.count ? e->root_moves.moves[0] : MOVE_NONE;
-        e->ponder = MOVE_NONE;
-    }
-    atomic_store(&e->running, false);
-    return NULL;
-}
-
-/* ------------------------------------------------------------------ engine API ------- */
-
-SearchConfig search_config_default(void)
-{
-    return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
-                          .killers = true, .history = true, .qsearch = true, .futility = true,
-                          .check_ext = false, .qs_full_plies = 1, .qs_promotions = true,
-                          .eval_terms = EVAL_DEFAULT};
-}
-
-Searcher *searcher_new(void)
-{
-    Searcher *e = calloc(1, sizeof *e);
-    if (!e)
-        abort();
-    eval_init();
-    e->config = search_config_default();
-    e->nthreads = 1;
-    e->hash_mb = 64;
-    if (!tt_resize(&e->tt, (size_t)e->hash_mb))
-        abort();
-    for (int d = 1; d < 64; d++)
-        for (int n = 1; n < 64; n++)
-            e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
-    e->big_promoters = big_promoters();
-    atomic_store(&e->soft_ms, -1);
-    atomic_store(&e->hard_ms, -1);
-    return e;
-}
-
-void searcher_free(Searcher *e)
-{
-    if (!e)
-        return;
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    for (int i = 0; i < MAX_THREADS; i++)
-        free(e->threads[i]);
-    tt_free(&e->tt);
-    free(e);
-}
-
-int searcher_set_threads(Searcher *e, int threads)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    e->nthreads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
-    return e->nthreads;
-}
-
-int searcher_set_hash_mb(Searcher *e, int mb)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    if (mb < 1)
-        mb = 1;
-    if (mb > 65536)
-        mb = 65536;
-    size_t got = tt_resize(&e->tt, (size_t)mb);
-    if (got)
-        e->hash_mb = (int)got;
-    return e->hash_mb;
-}
-
-void searcher_set_config(Searcher *e, const SearchConfig *config)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    e->config = *config;
-}
-
-void searcher_new_game(Searcher *e)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    tt_clear(&e->tt);
-    for (int i = 0; i < MAX_THREADS; i++)
-        if (e->threads[i])
-            memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
-}
-
-void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
-                  SearchReportFn report, void *ctx)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    e->root = *pos;
-    e->limits = *limits;
-    e->report = report;
-    e->ctx = ctx;
-    e->best = e->ponder = MOVE_NONE;
-
-    /* root moves: legal, and never a move that leaves a piece dead unless nothing else */
-    generate_legal(&e->root, &e->root_moves);
-    int n = 0;
-    for (int i = 0; i < e->root_moves.count; i++)
-        if (!move_leaves_dead_piece(&e->root, e->root_moves.moves[i]))
-            e->root_moves.moves[n++] = e->root_moves.moves[i];
-    if (n > 0)
-        e->root_moves.count = n;
-
-    for (int i = 0; i < e->nthreads; i++) {
-        if (!e->threads[i]) {
-            e->threads[i] = calloc(1, sizeof(Thread));
-            if (!e->threads[i])
-                abort();
-        }
-        Thread *t = e->threads[i];
-        t->searcher = e;
-        t->id = i;
-        t->pos = e->root;
-        eval_state_init(&t->eval[0], &t->pos);
-        atomic_store(&t->nodes, 0);
-        t->done_depth = 0;
-        t->done_pv_len = 0;
-        memset(t->killers, 0, sizeof t->killers);
-        for (int s = 0; s < 2; s++) /* age the history between searches */
-            for (int a = 0; a < SQUARE_COUNT; a++)
-                for (int b = 0; b < SQUARE_COUNT; b++)
-                    t->history[s][a][b] /= 2;
-    }
-    tt_new_search(&e->tt);
-    atomic_store(&e->progress_depth, 0);
-    atomic_store(&e->infinite, limits->infinite);
-    atomic_store(&e->start_us, mono_us());
-    allocate_time(e, limits);
-    atomic_store(&e->stop, false);
-    atomic_store(&e->running, true);
-    if (pthread_create(&e->main_tid, NULL, main_thread, e) != 0) {
-        main_thread(e); /* no thread to be had: search in the caller */
-        e->joinable = false;
-        return;
-    }
-    e->joinable = true;
-}
-
-void searcher_stop(Searcher *e) { atomic_store(&e->stop, true); }
-
-void searcher_ponderhit(Searcher *e, const SearchLimits *limits)
-{
-    atomic_store(&e->start_us, mono_us());
-    allocate_time(e, limits);
-    atomic_store(&e->infinite, false);
-}
-
-Move searcher_wait(Searcher *e, Move *ponder)
-{
-    if (e->joinable) {
-        pthread_join(e->main_tid, NULL);
-        e->joinable = false;
-    }
-    if (ponder)
-        *ponder = e->ponder;
-    return e->best;
-}
-
-bool searcher_running(const Searcher *e) { return atomic_load(&e->running); }
-
-void searcher_progress(const Searcher *e, uint64_t *nodes, int *depth, int64_t *elapsed)
-{
-    *nodes = total_nodes(e);
-    *depth = atomic_load(&e->progress_depth);
-    *elapsed = elapsed_ms(e);
-}
-
-Move searcher_search(Searcher *e, const Position *pos, const SearchLimits *limits,
-                   SearchReportFn report, void *ctx, Move *ponder)
-{
-    searcher_start(e, pos, limits, report, ctx);
-    return searcher_wait(e, ponder);
-}

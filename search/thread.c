@@ -1,0 +1,276 @@
+/* The search threads and the Searcher API: creating the threads, starting a search on all of
+ * them (Lazy SMP: every thread searches the same root with its own board and histories; they
+ * share only the hash table and the stop flag), stopping, waiting, and reporting. */
+#include "thread.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board/movegen.h"
+#include "board/result.h"
+#include "timeman.h"
+#include "util/clock.h"
+
+uint64_t total_nodes(const Searcher *e)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < e->nthreads; i++)
+        if (e->threads[i])
+            n += atomic_load_explicit(&e->threads[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+int64_t elapsed_ms(const Searcher *e)
+{
+    if (e->limits.nps)
+        return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
+    return (mono_us() - atomic_load(&e->start_us)) / 1000;
+}
+
+static void allocate_time(Searcher *e, const SearchLimits *l)
+{
+    TimeBudget b = time_budget(l);
+    atomic_store(&e->soft_ms, b.soft_ms);
+    atomic_store(&e->hard_ms, b.hard_ms);
+}
+
+static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
+{
+    memset(r, 0, sizeof *r);
+    r->depth = t->done_depth;
+    r->seldepth = t->done_seldepth;
+    r->score = t->done_score;
+    r->time_ms = elapsed_ms(e);
+    r->nodes = total_nodes(e);
+    r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
+    r->pv_length = t->done_pv_len;
+    memcpy(r->pv, t->done_pv, sizeof(Move) * (size_t)t->done_pv_len);
+}
+
+void report_iteration(const Searcher *e, const Thread *t)
+{
+    if (!e->report)
+        return;
+    SearchReport r;
+    fill_report(e, t, &r);
+    e->report(e->ctx, &e->root, &r);
+}
+
+static void *helper_main(void *arg)
+{
+    iterative_deepening(arg);
+    return NULL;
+}
+
+static void *main_thread(void *arg)
+{
+    Searcher *e = arg;
+    Thread *t = e->threads[0];
+    pthread_t helpers[MAX_THREADS];
+    int nhelpers = 0;
+    if (e->root_moves.count > 0) {
+        for (int i = 1; i < e->nthreads; i++)
+            if (pthread_create(&helpers[nhelpers], NULL, helper_main, e->threads[i]) == 0)
+                nhelpers++;
+        iterative_deepening(t);
+    }
+    /* an analysis or ponder search never ends by itself */
+    while (atomic_load(&e->infinite) && !should_stop(e)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&e->stop, true);
+    for (int i = 0; i < nhelpers; i++)
+        pthread_join(helpers[i], NULL);
+
+    /* the deepest completed iteration wins; the main thread on ties */
+    Thread *best = t;
+    for (int i = 1; i <= nhelpers; i++) {
+        Thread *h = e->threads[i];
+        if (h->done_depth > best->done_depth && h->done_pv_len > 0)
+            best = h;
+    }
+    if (best->done_pv_len > 0) {
+        e->best = best->done_pv[0];
+        e->ponder = best->done_pv_len > 1 ? best->done_pv[1] : MOVE_NONE;
+        if (best != t)
+            report_iteration(e, best);
+    } else {
+        e->best = e->root_moves.count ? e->root_moves.moves[0] : MOVE_NONE;
+        e->ponder = MOVE_NONE;
+    }
+    atomic_store(&e->running, false);
+    return NULL;
+}
+
+SearchConfig search_config_default(void)
+{
+    return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
+                          .killers = true, .history = true, .qsearch = true, .futility = true,
+                          .check_ext = false, .qs_full_plies = 1, .qs_promotions = true,
+                          .eval_terms = EVAL_DEFAULT};
+}
+
+Searcher *searcher_new(void)
+{
+    Searcher *e = calloc(1, sizeof *e);
+    if (!e)
+        abort();
+    eval_init();
+    e->config = search_config_default();
+    e->nthreads = 1;
+    e->hash_mb = 64;
+    if (!tt_resize(&e->tt, (size_t)e->hash_mb))
+        abort();
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
+    e->big_promoters = big_promoters();
+    atomic_store(&e->soft_ms, -1);
+    atomic_store(&e->hard_ms, -1);
+    return e;
+}
+
+void searcher_free(Searcher *e)
+{
+    if (!e)
+        return;
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    for (int i = 0; i < MAX_THREADS; i++)
+        free(e->threads[i]);
+    tt_free(&e->tt);
+    free(e);
+}
+
+int searcher_set_threads(Searcher *e, int threads)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    e->nthreads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    return e->nthreads;
+}
+
+int searcher_set_hash_mb(Searcher *e, int mb)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    if (mb < 1)
+        mb = 1;
+    if (mb > 65536)
+        mb = 65536;
+    size_t got = tt_resize(&e->tt, (size_t)mb);
+    if (got)
+        e->hash_mb = (int)got;
+    return e->hash_mb;
+}
+
+void searcher_set_config(Searcher *e, const SearchConfig *config)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    e->config = *config;
+}
+
+void searcher_new_game(Searcher *e)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    tt_clear(&e->tt);
+    for (int i = 0; i < MAX_THREADS; i++)
+        if (e->threads[i])
+            memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
+}
+
+void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
+                  SearchReportFn report, void *ctx)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    e->root = *pos;
+    e->limits = *limits;
+    e->report = report;
+    e->ctx = ctx;
+    e->best = e->ponder = MOVE_NONE;
+
+    /* root moves: legal, and never a move that leaves a piece dead unless nothing else */
+    generate_legal(&e->root, &e->root_moves);
+    int n = 0;
+    for (int i = 0; i < e->root_moves.count; i++)
+        if (!move_leaves_dead_piece(&e->root, e->root_moves.moves[i]))
+            e->root_moves.moves[n++] = e->root_moves.moves[i];
+    if (n > 0)
+        e->root_moves.count = n;
+
+    for (int i = 0; i < e->nthreads; i++) {
+        if (!e->threads[i]) {
+            e->threads[i] = calloc(1, sizeof(Thread));
+            if (!e->threads[i])
+                abort();
+        }
+        Thread *t = e->threads[i];
+        t->searcher = e;
+        t->id = i;
+        t->pos = e->root;
+        eval_state_init(&t->eval[0], &t->pos);
+        atomic_store(&t->nodes, 0);
+        t->done_depth = 0;
+        t->done_pv_len = 0;
+        memset(t->killers, 0, sizeof t->killers);
+        for (int s = 0; s < 2; s++) /* age the history between searches */
+            for (int a = 0; a < SQUARE_COUNT; a++)
+                for (int b = 0; b < SQUARE_COUNT; b++)
+                    t->history[s][a][b] /= 2;
+    }
+    tt_new_search(&e->tt);
+    atomic_store(&e->progress_depth, 0);
+    atomic_store(&e->infinite, limits->infinite);
+    atomic_store(&e->start_us, mono_us());
+    allocate_time(e, limits);
+    atomic_store(&e->stop, false);
+    atomic_store(&e->running, true);
+    if (pthread_create(&e->main_tid, NULL, main_thread, e) != 0) {
+        main_thread(e); /* no thread to be had: search in the caller */
+        e->joinable = false;
+        return;
+    }
+    e->joinable = true;
+}
+
+void searcher_stop(Searcher *e) { atomic_store(&e->stop, true); }
+
+void searcher_ponderhit(Searcher *e, const SearchLimits *limits)
+{
+    atomic_store(&e->start_us, mono_us());
+    allocate_time(e, limits);
+    atomic_store(&e->infinite, false);
+}
+
+Move searcher_wait(Searcher *e, Move *ponder)
+{
+    if (e->joinable) {
+        pthread_join(e->main_tid, NULL);
+        e->joinable = false;
+    }
+    if (ponder)
+        *ponder = e->ponder;
+    return e->best;
+}
+
+bool searcher_running(const Searcher *e) { return atomic_load(&e->running); }
+
+void searcher_progress(const Searcher *e, uint64_t *nodes, int *depth, int64_t *elapsed)
+{
+    *nodes = total_nodes(e);
+    *depth = atomic_load(&e->progress_depth);
+    *elapsed = elapsed_ms(e);
+}
+
+Move searcher_search(Searcher *e, const Position *pos, const SearchLimits *limits,
+                   SearchReportFn report, void *ctx, Move *ponder)
+{
+    searcher_start(e, pos, limits, report, ctx);
+    return searcher_wait(e, ponder);
+}

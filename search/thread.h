@@ -1,0 +1,80 @@
+/* Internal to search/: the state of one search thread and the Searcher that the threads share
+ * (the hash table, the stop flag, the limits, the root).  search.c searches with it, thread.c
+ * creates, starts and stops the threads and reports. */
+#ifndef KAKI_SEARCH_THREAD_H
+#define KAKI_SEARCH_THREAD_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/makemove.h"
+#include "eval/eval.h"
+#include "search.h"
+#include "tt.h"
+
+typedef struct Thread {
+    struct Searcher *searcher;
+    int id;
+    Position pos;
+    EvalState eval[MAX_PLY + 4];
+    Undo undo[MAX_PLY + 4];
+    MoveList lists[MAX_PLY + 4];
+    MoveList scratch;
+    int scores[MAX_PLY + 4][MAX_MOVES];
+    Move killers[MAX_PLY + 4][2];
+    Move quiets[MAX_PLY + 4][64];
+    int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
+    Move pv[MAX_PLY + 4][MAX_PLY + 4];
+    int pv_len[MAX_PLY + 4];
+    _Atomic uint64_t nodes;
+    int seldepth;
+    /* the last completed iteration */
+    int done_depth, done_score, done_seldepth;
+    int done_pv_len;
+    Move done_pv[MAX_PLY];
+} Thread;
+
+struct Searcher {
+    TT tt;
+    int nthreads, hash_mb;
+    SearchConfig config;
+    Thread *threads[MAX_THREADS];
+    pthread_t main_tid;
+    bool joinable;
+    _Atomic bool stop;
+    _Atomic bool running;
+    _Atomic bool infinite;
+    _Atomic int64_t start_us, soft_ms, hard_ms; /* -1: no limit */
+    _Atomic int progress_depth;
+    SearchLimits limits;
+    Position root;
+    MoveList root_moves;
+    SearchReportFn report;
+    void *ctx;
+    Move best, ponder;
+    int lmr[64][64];
+    uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
+    /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
+    _Atomic uint64_t crumbs[4096];
+};
+
+static inline bool should_stop(const Searcher *e)
+{
+    return atomic_load_explicit(&e->stop, memory_order_relaxed);
+}
+
+/* Nodes searched by all threads so far. */
+uint64_t total_nodes(const Searcher *e);
+/* Milliseconds since the clock started (with "nps", nodes converted to time). */
+int64_t elapsed_ms(const Searcher *e);
+/* Reports thread t's last completed iteration through the searcher's callback. */
+void report_iteration(const Searcher *e, const Thread *t);
+
+/* search.c: one thread's iterative deepening on e->root (until done or stopped). */
+void iterative_deepening(Thread *t);
+/* search.c: the kinds whose quiet promotions quiescence searches (bit = kind). */
+uint64_t big_promoters(void);
+
+#endif
