@@ -69,6 +69,21 @@ static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool j
     }
 }
 
+/* Under jumper_capture=tsa a range-jumping general never captures a piece of equal or higher
+   rank, by any move (RULES.md §6): those captures leave `targets`. */
+static Bitboard tsa_filter(const Gen *g, const PieceInfo *pi, Bitboard targets)
+{
+    if (g->rs->rules.jumper_capture != JUMPCAP_TSA)
+        return targets;
+    Bitboard caps = bb_and(targets, g->enemy);
+    while (bb_any(caps)) {
+        int t = bb_pop(&caps);
+        if (g->rs->piece[g->pos->board[t]].rank >= pi->rank)
+            bb_clear(&targets, t);
+    }
+    return targets;
+}
+
 /* Range-jumping general (RULES.md §6): from the first piece, at distance b, go on past pieces of
    lower rank, capturing enemies met on the way as the jumper_capture option allows. */
 static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int b, int limit,
@@ -171,12 +186,11 @@ static inline bool ends_burned(const Gen *g, int final, Bitboard captured)
     return bb_intersects(geo.king_nbrs[final], bb_andnot(g->enemy_demons, captured));
 }
 
-/* From-to moves to every square of `targets`, with the promoting versions RULES.md §4.2
-   allows.  A move that captures a demon may escape the burn zone that demon made. */
-static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
+/* The squares of `targets` on which the mover would be burned: next to an enemy fire demon
+   that survives the move (a move that captures a demon may escape the burn zone that demon
+   made). */
+static Bitboard suicide_targets(const Gen *g, Bitboard targets)
 {
-    if (bb_none(targets))
-        return;
     Bitboard suicide = bb_and(targets, g->burn);
     Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
     while (bb_any(demon_victims)) {
@@ -184,6 +198,16 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
         if (!ends_burned(g, t, bb_square(t)))
             bb_clear(&suicide, t);
     }
+    return suicide;
+}
+
+/* From-to moves to every square of `targets`, with the promoting versions RULES.md §4.2
+   allows (none for a suicide). */
+static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
+{
+    if (bb_none(targets))
+        return;
+    Bitboard suicide = suicide_targets(g, targets);
     Bitboard promo = BB_EMPTY;
     if (pi->promotes_to) {
         if (bb_test(&g->zone, from)) /* E2 only: captures */
@@ -208,13 +232,7 @@ static void add_noisy_simple_moves(Gen *g, int from, const PieceInfo *pi, Bitboa
         keep = bb_or(keep, bb_andnot(bb_and(targets, g->enemy_near), g->burn));
     Bitboard promo = BB_EMPTY;
     if (pi->promotes_to) {
-        Bitboard suicide = bb_and(targets, g->burn);
-        Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
-        while (bb_any(demon_victims)) {
-            int t = bb_pop(&demon_victims);
-            if (!ends_burned(g, t, bb_square(t)))
-                bb_clear(&suicide, t);
-        }
+        Bitboard suicide = suicide_targets(g, targets);
         /* every noisy move here captures or burns; it may promote if it captures, or if
            it enters the zone (E1) */
         promo = bb_and(keep, bb_test(&g->zone, from) ? g->enemy : g->zone);
@@ -290,15 +308,8 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
             targets = bb_or(targets, area_targets(g, from, pi->area));
         targets = bb_andnot(targets, g->own);
     }
-    if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
-        /* TSA: a range-jumping general never captures a piece of equal or higher rank */
-        Bitboard caps = bb_and(targets, g->enemy);
-        while (bb_any(caps)) {
-            int t = bb_pop(&caps);
-            if (rs->piece[g->pos->board[t]].rank >= pi->rank)
-                bb_clear(&targets, t);
-        }
-    }
+    if (pi->range_jumps)
+        targets = tsa_filter(g, pi, targets);
     if (g->noisy)
         add_noisy_simple_moves(g, from, pi, targets);
     else
@@ -344,14 +355,8 @@ static void gen_piece_noisy(Gen *g, int from)
         if (!g->fills || !(pi->fill_dirs & (1 << pi->slides[i].dir))) /* else from the fills */
             add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
     if (bb_any(targets)) {
-        if (pi->range_jumps && rs->rules.jumper_capture == JUMPCAP_TSA) {
-            Bitboard caps = targets;
-            while (bb_any(caps)) {
-                int t = bb_pop(&caps);
-                if (rs->piece[g->pos->board[t]].rank >= pi->rank)
-                    bb_clear(&targets, t);
-            }
-        }
+        if (pi->range_jumps)
+            targets = tsa_filter(g, pi, targets);
         add_noisy_simple_moves(g, from, pi, targets);
     }
     if (pi->lion | pi->igui_all) {
