@@ -1,38 +1,78 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Kaki needs, only those that are missing.
-#   .ci/install-deps.sh            build tools (C compiler, cmake, make)
-#   .ci/install-deps.sh gui        ... plus XBoard (playing on a desktop)
-#   .ci/install-deps.sh xboard     ... plus XBoard, Xvfb and the GUI test tools
+# The one place that knows which Debian packages Kaki's builds, scripts and tests need.
+#
+#   .ci/install-deps.sh [GROUP...]             install what is missing (apt-get; sudo if not root)
+#   .ci/install-deps.sh --optional GROUP...    the same, but only warn if it cannot be done
+#   .ci/install-deps.sh --check GROUP...       install nothing: list what is missing, exit 1 if any
+#
+# Groups (the build tools are always included):
+#   gui       XBoard, to play on a desktop
+#   xboard    XBoard under Xvfb and the tools of the XBoard GUI tests (clicks, clipboard,
+#             screenshots)
+#   browser   headless Chromium, its WebDriver and Selenium (the browser board's tests)
 set -eu
 
-need=()
-command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
-command -v cmake >/dev/null 2>&1 || need+=(cmake)
-command -v make >/dev/null 2>&1 || need+=(make)
-for extra in "$@"; do
-    case "$extra" in
-        gui)
-            [ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need+=(xboard)
-            ;;
-        xboard)
-            [ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need+=(xboard)
-            command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)
-            # the GUI tests click (xdotool), read the clipboard (xclip), take screenshots
-            command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
-            command -v xclip >/dev/null 2>&1 || need+=(xclip)
-            command -v convert >/dev/null 2>&1 || need+=(imagemagick)
-            ;;
-        *) need+=("$extra") ;;
+mode=install
+case "${1:-}" in
+    --optional) mode=optional; shift ;;
+    --check) mode=check; shift ;;
+esac
+
+# "command package" pairs: the package is needed when the command (or file) is missing.
+tools=("cc gcc" "cc libc6-dev" "cmake cmake" "make make")
+for group in "$@"; do
+    case "$group" in
+        gui) tools+=("xboard xboard") ;;
+        xboard) tools+=("xboard xboard" "xvfb-run xvfb" "xauth xauth" "xdotool xdotool"
+                        "xclip xclip" "/usr/bin/import imagemagick") ;;
+        browser) tools+=("chromium chromium" "chromedriver chromium-driver"
+                         "python3 python3" "/usr/lib/python3/dist-packages/selenium python3-selenium") ;;
+        *) echo "install-deps: unknown group '$group'" >&2; exit 2 ;;
     esac
+done
+
+present() {
+    case "$1" in
+        /*) [ -e "$1" ] ;;
+        xboard) command -v xboard >/dev/null 2>&1 || [ -x /usr/games/xboard ] ;;
+        *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
+}
+
+need=()
+for pair in "${tools[@]}"; do
+    set -- $pair
+    if ! present "$1"; then
+        case " ${need[*]-} " in *" $2 "*) ;; *) need+=("$2") ;; esac
+    fi
 done
 [ ${#need[@]} -eq 0 ] && exit 0
 
-echo "installing: ${need[*]}" >&2
+if [ "$mode" = check ]; then
+    echo "missing Debian packages: ${need[*]} (.ci/install-deps.sh installs them)"
+    exit 1
+fi
+
+cannot() {
+    if [ "$mode" = optional ]; then
+        echo "install-deps: cannot install ${need[*]}: $1 (the tests that need them will skip)" >&2
+        exit 0
+    fi
+    echo "error: cannot install ${need[*]}: $1" >&2
+    exit 1
+}
+
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
-        echo "error: need root (or sudo) to install ${need[*]}" >&2; exit 1; fi
+    command -v sudo >/dev/null 2>&1 || cannot "need root or sudo"
+    SUDO=sudo
+    # unattended (tests): only a password-less sudo
+    [ "$mode" = install ] || sudo -n true 2>/dev/null || cannot "sudo needs a password"
+    [ "$mode" = install ] || SUDO="sudo -n"
 fi
+command -v apt-get >/dev/null 2>&1 || cannot "no apt-get on this machine"
+echo "installing: ${need[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+$SUDO apt-get update -qq || cannot "apt-get update failed"
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null ||
+    cannot "apt-get install failed"

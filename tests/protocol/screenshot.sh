@@ -4,8 +4,9 @@
 #
 #   tests/protocol/screenshot.sh KAKI OUT.png [SECONDS]
 #
-# Installs Debian's xboard, xvfb, imagemagick (for `import`) and xdotool (to move the pointer
-# off the board) if missing.  XBoard's start-up hint pop-up is suppressed.  Exit 0 when the
+# Needs Debian's xboard, xvfb, imagemagick (for `import`) and xdotool (to move the pointer off
+# the board): the test fixture xboard_tools installs them with .ci/install-deps.sh; exits 77
+# (skipped) when they are missing.  XBoard's start-up hint pop-up is suppressed.  Exit 0 when the
 # PNG was written; the XBoard debug log is kept next to it as OUT.png.debug.
 set -u
 kaki=$(readlink -f "${1:?usage: screenshot.sh KAKI OUT.png [SECONDS]}")
@@ -13,23 +14,8 @@ out=$(readlink -f "${2:?usage: screenshot.sh KAKI OUT.png [SECONDS]}")
 wait_s=${3:-10}
 PATH="$PATH:/usr/games"
 
-need=()
-command -v xboard >/dev/null 2>&1 || need+=(xboard)
-command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
-command -v xauth >/dev/null 2>&1 || need+=(xauth)
-[ -x /usr/bin/import ] || need+=(imagemagick)
-command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
-if [ ${#need[@]} -gt 0 ]; then
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        if sudo -n true 2>/dev/null; then sudo="sudo -n"; else
-            echo "SKIPPED: ${need[*]} missing and no root or password-less sudo"; exit 77; fi
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >/dev/null 2>&1
-    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null 2>&1 ||
-        { echo "SKIPPED: could not install ${need[*]}"; exit 77; }
-fi
+root=$(cd "$(dirname "$0")/../.." && pwd)
+missing=$("$root/.ci/install-deps.sh" --check xboard) || { echo "SKIPPED: $missing"; exit 77; }
 
 work=$(mktemp -d /tmp/kaki-shot.XXXXXX)
 mkdir -p "$work/home"

@@ -9,30 +9,14 @@
 #
 #   tests/protocol/xboard_clicks.sh KAKI [WORKDIR]
 #
-# Installs xboard, xvfb, xdotool, xclip (and imagemagick for a screenshot on failure) if
-# missing; exits 77 (skipped) only if that is impossible.
+# Needs xboard, xvfb, xdotool, xclip and imagemagick (the test fixture xboard_tools installs
+# them with .ci/install-deps.sh); exits 77 (skipped) when they are missing.
 set -u
 kaki=$(readlink -f "${1:?usage: xboard_clicks.sh KAKI [WORKDIR]}")
 PATH="$PATH:/usr/games"
 
-need=()
-command -v xboard >/dev/null 2>&1 || need+=(xboard)
-command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
-command -v xauth >/dev/null 2>&1 || need+=(xauth)
-command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
-command -v xclip >/dev/null 2>&1 || need+=(xclip)
-[ -x /usr/bin/import ] || need+=(imagemagick)
-if [ ${#need[@]} -gt 0 ]; then
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        if sudo -n true 2>/dev/null; then sudo="sudo -n"; else
-            echo "SKIPPED: ${need[*]} missing and no root or password-less sudo"; exit 77; fi
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >/dev/null 2>&1
-    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null 2>&1 ||
-        { echo "SKIPPED: could not install ${need[*]}"; exit 77; }
-fi
+root=$(cd "$(dirname "$0")/../.." && pwd)
+missing=$("$root/.ci/install-deps.sh" --check xboard) || { echo "SKIPPED: $missing"; exit 77; }
 
 if [ -n "${2:-}" ]; then work=$(readlink -f "$2"); rm -rf "$work"; mkdir -p "$work"
 else work=$(mktemp -d /tmp/kaki-clicks.XXXXXX); fi

@@ -15,7 +15,8 @@
 # Environment: XBOARD_GAMES (2), XBOARD_TC (0:20 = minutes:seconds per game), XBOARD_INC (0.2 s),
 # XBOARD_MAX_MOVES (250: XBoard adjudicates longer games as drawn), XBOARD_RESIGN (0 = engines
 # never resign), XBOARD_TIMEOUT (seconds, default from the time control).
-# Installs Debian's xboard and xvfb if missing; exits 77 (skipped) only if that is impossible.
+# Needs Debian's xboard and xvfb (the test fixture xboard_tools installs them with
+# .ci/install-deps.sh); exits 77 (skipped) when they are missing.
 set -u
 
 kaki=$(readlink -f "${1:?usage: xboard_match.sh KAKI REPLAY_DEBUG [OUTDIR]}")
@@ -28,24 +29,8 @@ resign=${XBOARD_RESIGN:-0}
 
 # ---- XBoard and Xvfb -------------------------------------------------------------------
 PATH="$PATH:/usr/games"
-if ! command -v xboard >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1 ||
-   ! command -v xauth >/dev/null 2>&1; then
-    echo "installing xboard and xvfb (apt-get)"
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        if sudo -n true 2>/dev/null; then sudo="sudo -n"; else
-            echo "SKIPPED: xboard/xvfb missing and no root or password-less sudo to install them"
-            exit 77
-        fi
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >/dev/null 2>&1
-    $sudo apt-get install -y -qq --no-install-recommends xboard xvfb xauth >/dev/null 2>&1
-    if ! command -v xboard >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1; then
-        echo "SKIPPED: could not install xboard and xvfb"
-        exit 77
-    fi
-fi
+root=$(cd "$(dirname "$0")/../.." && pwd)
+missing=$("$root/.ci/install-deps.sh" --check xboard) || { echo "SKIPPED: $missing"; exit 77; }
 
 # ---- the match -----------------------------------------------------------------------------
 if [ -n "${3:-}" ]; then
