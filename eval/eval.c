@@ -34,7 +34,7 @@ static int promotion_gain(int kind)
     if (!kind_can_promote(kind))
         return 0;
     int gain = material_value(promoted_kind(kind)) - material_value(kind);
-    if (kind == DRUNK_ELEPHANT)
+    if (kind_is_royal(promoted_kind(kind))) /* a drunk elephant becomes a spare royal */
         gain = PRINCE_PROMOTION;
     return gain > 0 ? gain : 0;
 }
@@ -55,7 +55,7 @@ static void build_tables(void)
         if (!kind_move_type[kind])
             continue;
         int gain = promotion_gain(kind);
-        bool stepper = !is_ranging(kind) && kind != KING && kind != promoted_kind(DRUNK_ELEPHANT);
+        bool stepper = !is_ranging(kind) && !kind_is_royal(kind);
         const MoveSpec *ms = &ruleset_default()->spec[kind_move_type[kind]];
         int fading = ms->burns ? material_value(kind) * DEMON_EMPTYING / 1000
                    : ms->range_jumps ? material_value(kind) * JUMPER_EMPTYING / 1000 : 0;
