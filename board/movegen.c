@@ -740,20 +740,27 @@ bool in_check(Position *pos)
     return check;
 }
 
+bool repetition_forbids(Position *pos, Move m, Undo *u, int *incheck)
+{
+    if (undo_irreversible(u, m) || !position_is_repetition(pos))
+        return false;
+    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
+        return true;
+    if (*incheck < 0) { /* in check in the position before the move */
+        unmake_move(pos, m, u);
+        *incheck = in_check(pos);
+        make_move(pos, m, u);
+    }
+    return !*incheck;
+}
+
 bool make_legal_move(Position *pos, Move m, Undo *u, int *incheck)
 {
     make_move(pos, m, u);
-    if (!position_is_repetition(pos))
+    if (!repetition_forbids(pos, m, u, incheck))
         return true;
     unmake_move(pos, m, u);
-    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
-        return false;
-    if (*incheck < 0)
-        *incheck = in_check(pos);
-    if (!*incheck)
-        return false;
-    make_move(pos, m, u);
-    return true;
+    return false;
 }
 
 bool move_is_legal(Position *pos, Move m)

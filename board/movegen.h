@@ -52,6 +52,10 @@ void generate_legal(Position *pos, MoveList *list);
    leaves pos unchanged and returns false.  *incheck caches in_check(pos) for the exception of
    RULES.md §5.11 across the moves of one position (start with -1). */
 bool make_legal_move(Position *pos, Move move, Undo *u, int *incheck);
+/* After make_move(pos, m, u): does the move break the repetition rule (it recreates an earlier
+   position, and the mover was not in check with the exception of RULES.md §5.11 on)?  pos is
+   left with the move made; *incheck as for make_legal_move. */
+bool repetition_forbids(Position *pos, Move m, Undo *u, int *incheck);
 /* Is `move` (as returned by generate_moves) legal here, repetition included? */
 bool move_is_legal(Position *pos, Move move);
 

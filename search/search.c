@@ -10,6 +10,7 @@
 #include "board/movegen.h"
 #include "board/result.h"
 #include "movepick.h"
+#include "timeman.h"
 
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
@@ -69,15 +70,6 @@ static inline bool game_over_score(const Position *pos, int ply, int *score)
     return true;
 }
 
-static inline int tt_score_in(int s, int ply)
-{
-    return s > SCORE_MATE_BOUND ? s + ply : s < -SCORE_MATE_BOUND ? s - ply : s;
-}
-static inline int tt_score_out(int s, int ply)
-{
-    return s > SCORE_MATE_BOUND ? s - ply : s < -SCORE_MATE_BOUND ? s + ply : s;
-}
-
 static inline void make(Thread *t, Move m, int ply)
 {
     make_move(&t->pos, m, &t->undo[ply]);
@@ -112,7 +104,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     TTHit hit;
     bool use_tt = e->config.tt && e->config.qsearch;
     if (use_tt && tt_probe(&e->tt, t->pos.key, &hit)) {
-        int s = tt_score_out(hit.score, ply);
+        int s = tt_score_from(hit.score, ply);
         if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
             (hit.bound == BOUND_UPPER && s <= alpha))
             return s;
@@ -177,8 +169,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         }
     }
     if (use_tt)
-        tt_store(&e->tt, t->pos.key, MOVE_NONE, tt_score_in(best, ply), stand, 0,
-                 best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
+        tt_store(&e->tt, t->pos.key, MOVE_NONE, tt_score_to(best, ply), stand, 0,
+                 tt_bound(best, old_alpha, beta));
     return best;
 }
 
@@ -207,13 +199,17 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
 
-/* Null move: give the opponent a free move; if we still reach beta, cut.  Not with a lone royal
-   in danger (a null move there would ignore the threat of losing the game).  Returns true with
+bool null_move_allowed(const Position *pos)
+{
+    return pos->count[pos->side] > 4 && !royal_threatened(pos, pos->side);
+}
+
+/* Null move: give the opponent a free move; if we still reach beta, cut (null_move_allowed).  Returns true with
    the cut-off score in *score (0 if the search was stopped meanwhile). */
 static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
 {
     Position *pos = &t->pos;
-    if (pos->count[pos->side] <= 4 || royal_threatened(pos, pos->side))
+    if (!null_move_allowed(pos))
         return false;
     int r = 3 + depth / 6;
     make_null_move(pos);
@@ -228,22 +224,6 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
         return false;
     *score = s > SCORE_MATE_BOUND ? beta : s;
     return true;
-}
-
-/* After make(m) at a node whose move repeats a position: is the repetition allowed (the mover
-   was in check, RULES.md §5.11)?  *incheck caches in_check across the node's moves (-1 =
-   not yet known). */
-static bool repetition_allowed(Thread *t, Move m, int ply, int *incheck)
-{
-    Position *pos = &t->pos;
-    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
-        return false;
-    if (*incheck < 0) {
-        unmake(t, m, ply);
-        *incheck = in_check(pos);
-        make(t, m, ply);
-    }
-    return *incheck;
 }
 
 /* Lazy SMP breadcrumbs: marks (position, move) as being searched by this thread.  Returns the
@@ -339,7 +319,7 @@ static bool tt_cutoff(Thread *t, int alpha, int beta, int depth, int ply, bool p
     if (!e->config.tt || !tt_probe(&e->tt, t->pos.key, &hit))
         return false;
     *tt_move = hit.move;
-    int s = tt_score_out(hit.score, ply);
+    int s = tt_score_from(hit.score, ply);
     if (pv_node || hit.depth < depth ||
         !(hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
           (hit.bound == BOUND_UPPER && s <= alpha)))
@@ -394,8 +374,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             continue;
         make(t, m, ply);
         bool over = game_over_score(pos, ply, &score);
-        if (!over && !root && !undo_irreversible(&t->undo[ply], m) &&
-            position_is_repetition(pos) && !repetition_allowed(t, m, ply, &incheck)) {
+        if (!over && !root && repetition_forbids(pos, m, &t->undo[ply], &incheck)) {
             unmake(t, m, ply); /* illegal: it repeats a position (RULES.md §5.11) */
             continue;
         }
@@ -424,8 +403,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (!legal) /* no legal move: the side to move loses (RULES.md §5.12) */
         return -(SCORE_MATE - ply);
     if (c->tt) {
-        int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(&e->tt, pos->key, best_move, tt_score_in(best, ply), static_eval, depth, bound);
+        tt_store(&e->tt, pos->key, best_move, tt_score_to(best, ply), static_eval, depth,
+                 tt_bound(best, old_alpha, beta));
     }
     return best;
 }
@@ -473,6 +452,7 @@ void iterative_deepening(Thread *t)
     /* helpers run until stopped; the first thread to complete the depth limit ends the search */
     int max_depth = t->id == 0 ? limit : MAX_PLY - 4;
     int prev = 0;
+    int64_t started = elapsed_ms(e), last_ms = 0, before_ms = 0; /* iteration times */
     for (int depth = 1; depth <= max_depth; depth++) {
         if (t->id > 0) {
             int k = (t->id - 1) % 20;
@@ -498,12 +478,16 @@ void iterative_deepening(Thread *t)
         }
         atomic_store(&e->progress_depth, depth);
         report_iteration(e, t);
+        int64_t now = elapsed_ms(e);
+        before_ms = last_ms;
+        last_ms = now - started;
+        started = now;
         if (atomic_load(&e->infinite))
             continue;
-        int64_t soft = atomic_load(&e->soft_ms);
-        if (soft >= 0 && elapsed_ms(e) >= soft)
+        TimeBudget budget = {atomic_load(&e->soft_ms), atomic_load(&e->hard_ms)};
+        if (!time_start_iteration(&budget, now, last_ms, before_ms))
             break;
-        if (e->root_moves.count == 1 && (soft >= 0 || e->limits.nps))
+        if (e->root_moves.count == 1 && (budget.soft_ms >= 0 || e->limits.nps))
             break; /* a forced move: no need to think on the clock */
         if (score_is_mate(score) && depth > 2 * abs(score_mate_moves(score)) + 4)
             break;

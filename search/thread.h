@@ -74,6 +74,10 @@ void report_iteration(const Searcher *e, const Thread *t);
 
 /* search.c: one thread's iterative deepening on e->root (until done or stopped). */
 void iterative_deepening(Thread *t);
+/* search.c: may the side to move try a null move here?  Not with few pieces (zugzwang-like
+   positions) and not with its lone royal in danger: a null move there would ignore the threat
+   of losing the game. */
+bool null_move_allowed(const Position *pos);
 /* search.c: the kinds whose quiet promotions quiescence searches (bit = kind). */
 uint64_t big_promoters(void);
 

@@ -23,3 +23,15 @@ TimeBudget time_budget(const SearchLimits *l)
     }
     return b;
 }
+
+bool time_start_iteration(const TimeBudget *b, int64_t elapsed, int64_t last_ms, int64_t before_ms)
+{
+    if (b->soft_ms >= 0 && elapsed >= b->soft_ms)
+        return false;
+    if (b->hard_ms < 0)
+        return true;
+    /* growth in tenths: the ratio of the last two iterations, clamped */
+    int64_t growth = before_ms > 0 ? last_ms * 10 / before_ms : 20;
+    growth = growth < 15 ? 15 : growth > 40 ? 40 : growth;
+    return elapsed + last_ms * growth / 10 <= b->hard_ms;
+}

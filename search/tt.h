@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "board/move.h"
+#include "search.h"
 
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
@@ -44,6 +45,24 @@ static inline void tt_prefetch(const TT *tt, uint64_t key)
     __builtin_prefetch(tt->entries + (key & (tt->buckets - 1)) * TT_BUCKET);
 }
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
+/* The bound a node's result gives: at or above beta a lower bound (a fail high), at or below
+   the alpha the node started with an upper bound (a fail low), exact in between. */
+static inline int tt_bound(int best, int old_alpha, int beta)
+{
+    return best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+}
+
+/* Mate scores count plies from the root; the table stores them counted from the node (ply
+   `ply` from the root), so that an entry reached at another ply gives the right distance. */
+static inline int tt_score_to(int score, int ply)
+{
+    return score > SCORE_MATE_BOUND ? score + ply : score < -SCORE_MATE_BOUND ? score - ply : score;
+}
+static inline int tt_score_from(int score, int ply)
+{
+    return score > SCORE_MATE_BOUND ? score - ply : score < -SCORE_MATE_BOUND ? score + ply : score;
+}
+
 /* Per mille of entries holding data from the current search (XBoard shows nothing; logs do). */
 int tt_hashfull(const TT *tt);
 
