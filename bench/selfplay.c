@@ -12,7 +12,7 @@
  * with all captures; deeper plies only recapture), no-qspromo, and -TERM / +TERM for
  * evaluation terms (promotion, royal, emptying, mobility, tempo, centre).
  *
- * A game ends when a side loses its last royal or has no legal move (RULES.md §5.13), when
+ * A game ends when a side loses its last royal or has no legal move (docs/RULES.md §5.13), when
  * both engines agree for 6 plies that one side is ahead by 30 pawns (adjudicated win), or at
  * the ply limit (draw). */
 #include <math.h>

@@ -6,7 +6,7 @@
  *
  * Sets are used where whole-board masks pay off (occupancy per side, promotion zones, burn
  * neighbourhoods, target sets of a piece).  Nearest-blocker searches along lines use the
- * 16-bit line words of position.h instead (see README: crossing 64-bit words makes ray
+ * 16-bit line words of position.h instead (see docs/ARCHITECTURE.md: crossing 64-bit words makes ray
  * bit-scans slow on 256 squares).
  */
 #ifndef KAKI_BITBOARD_H

@@ -1,6 +1,6 @@
 /* Material won by moves: the immediate gain of one move (captures, burns, promotion, suicide)
  * for move ordering and pruning, and a capture search that judges whether a position is quiet
- * and balanced (kaki-match's random openings).  Values are RULES.md §7 (board/pieces.h). */
+ * and balanced (kaki-match's random openings).  Values are docs/RULES.md §7 (board/pieces.h). */
 #ifndef KAKI_EXCHANGE_H
 #define KAKI_EXCHANGE_H
 

@@ -42,7 +42,7 @@ typedef struct Geometry {
     Bitboard ray_bb[SQUARE_COUNT][8];  /* all squares from sq (exclusive) to the edge */
     Bitboard king_nbrs[SQUARE_COUNT];  /* the 8 (or fewer) adjacent squares */
     Bitboard diag_nbrs[SQUARE_COUNT];  /* the 4 (or fewer) diagonal neighbours */
-    Bitboard zone[2];                  /* promotion zone of each colour (RULES.md §1.5) */
+    Bitboard zone[2];                  /* promotion zone of each colour (docs/RULES.md §1.5) */
 } Geometry;
 
 extern Geometry geo;

@@ -1,4 +1,4 @@
-/* Making and unmaking moves, with the end-of-move resolution of RULES.md §5.9 (captures,
+/* Making and unmaking moves, with the end-of-move resolution of docs/RULES.md §5.9 (captures,
  * passive burn, active burn) and the repetition history. */
 #ifndef KAKI_MAKEMOVE_H
 #define KAKI_MAKEMOVE_H

@@ -1,4 +1,4 @@
-/* A move is identified by its effect (RULES.md §5.1): start square, final square, the square
+/* A move is identified by its effect (docs/RULES.md §5.1): start square, final square, the square
  * captured on the way (lion-type moves), promotion.  32 bits:
  *
  *   bits  0- 7  from

@@ -3,7 +3,7 @@
  * occupancy word of the line, area moves from a three-step flood fill over set operations.
  * All "simple" destinations of a piece (one from-to effect, capturing whatever stands on the
  * destination) are gathered in one set, so a square reached in two ways (lion hawk slide and
- * lion step, free eagle slide and jump, area move and slide) is generated once (RULES.md §5.1).
+ * lion step, free eagle slide and jump, area move and slide) is generated once (docs/RULES.md §5.1).
  * Lion-type moves that capture on the way, igui and passes are added separately.
  */
 #include "movegen.h"
@@ -54,7 +54,7 @@ static inline int next_occupied(const RayInfo *ri, unsigned w, int from)
     return m ? ri->bit - (31 - __builtin_clz(m)) : ri->edge + 1;
 }
 
-/* RULES.md §6: may a range-jumping general of rank `rank` capture the piece `victim`, having
+/* docs/RULES.md §6: may a range-jumping general of rank `rank` capture the piece `victim`, having
    jumped over at least one piece when `jumped`? */
 static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool jumped)
 {
@@ -70,7 +70,7 @@ static inline bool jumper_may_capture(const Gen *g, int rank, int victim, bool j
 }
 
 /* Under jumper_capture=tsa a range-jumping general never captures a piece of equal or higher
-   rank, by any move (RULES.md §6): those captures leave `targets`. */
+   rank, by any move (docs/RULES.md §6): those captures leave `targets`. */
 static Bitboard tsa_filter(const Gen *g, const PieceInfo *pi, Bitboard targets)
 {
     if (g->rs->rules.jumper_capture != JUMPCAP_TSA)
@@ -84,7 +84,7 @@ static Bitboard tsa_filter(const Gen *g, const PieceInfo *pi, Bitboard targets)
     return targets;
 }
 
-/* Range-jumping general (RULES.md §6): from the first piece, at distance b, go on past pieces of
+/* Range-jumping general (docs/RULES.md §6): from the first piece, at distance b, go on past pieces of
    lower rank, capturing enemies met on the way as the jumper_capture option allows. */
 static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int b, int limit,
                       int rank, Bitboard *targets)
@@ -164,7 +164,7 @@ static void add_slide_captures(const Gen *g, int from, const Slide *s, int rank,
         bb_set(targets, from + b * ri->delta);
 }
 
-/* Squares reachable by up to n king steps through empty squares (RULES.md §5.6); the start
+/* Squares reachable by up to n king steps through empty squares (docs/RULES.md §5.6); the start
    square counts as vacated. */
 static Bitboard area_targets(const Gen *g, int from, int n)
 {
@@ -201,7 +201,7 @@ static Bitboard suicide_targets(const Gen *g, Bitboard targets)
     return suicide;
 }
 
-/* From-to moves to every square of `targets`, with the promoting versions RULES.md §4.2
+/* From-to moves to every square of `targets`, with the promoting versions docs/RULES.md §4.2
    allows (none for a suicide). */
 static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
 {

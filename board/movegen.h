@@ -1,5 +1,5 @@
 /* Move generation.  Tenjiku has no self-check rule, so every generated move is legal except
- * for the repetition rule (RULES.md §5.11), which needs the game history: generate_moves gives
+ * for the repetition rule (docs/RULES.md §5.11), which needs the game history: generate_moves gives
  * the moves before that filter, generate_legal applies it. */
 #ifndef KAKI_MOVEGEN_H
 #define KAKI_MOVEGEN_H
@@ -50,16 +50,16 @@ bool square_attacked_by(const Position *pos, int sq, int side);
 void generate_legal(Position *pos, MoveList *list);
 /* Makes `move` (as returned by generate_moves) if it is legal, repetition included; otherwise
    leaves pos unchanged and returns false.  *incheck caches in_check(pos) for the exception of
-   RULES.md §5.11 across the moves of one position (start with -1). */
+   docs/RULES.md §5.11 across the moves of one position (start with -1). */
 bool make_legal_move(Position *pos, Move move, Undo *u, int *incheck);
 /* After make_move(pos, m, u): does the move break the repetition rule (it recreates an earlier
-   position, and the mover was not in check with the exception of RULES.md §5.11 on)?  pos is
+   position, and the mover was not in check with the exception of docs/RULES.md §5.11 on)?  pos is
    left with the move made; *incheck as for make_legal_move. */
 bool repetition_forbids(Position *pos, Move m, Undo *u, int *incheck);
 /* Is `move` (as returned by generate_moves) legal here, repetition included? */
 bool move_is_legal(Position *pos, Move move);
 
-/* RULES.md §5.12: the side to move has exactly one royal and the opponent has a move
+/* docs/RULES.md §5.12: the side to move has exactly one royal and the opponent has a move
    (repetition ignored) that removes it by capture or burn. */
 bool in_check(Position *pos);
 

@@ -1,4 +1,4 @@
-/* Move notation: the XBoard wire syntax (PROTOCOL.md §3) and Hodges notation (RULES.md §8). */
+/* Move notation: the XBoard wire syntax (docs/PROTOCOL.md §3) and Hodges notation (docs/RULES.md §8). */
 #ifndef KAKI_NOTATION_H
 #define KAKI_NOTATION_H
 
@@ -19,7 +19,7 @@ char *move_to_wire(const Position *pos, Move m, int rank_offset, char *out);
    move with the same effect.  pos is restored before returning. */
 Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, size_t errsz);
 
-/* Hodges notation (RULES.md §8) of a legal move in pos, including burns, promotion suffix and
+/* Hodges notation (docs/RULES.md §8) of a legal move in pos, including burns, promotion suffix and
    suicide mark; the start square only when needed.  pos is restored before returning. */
 char *move_to_hodges(Position *pos, Move m, char *out);
 /* Parses Hodges notation by matching it against the legal moves; aliases accepted. */

@@ -1,4 +1,4 @@
-/* perft (RULES.md §5.14): the number of legal move sequences of a given length. */
+/* perft (docs/RULES.md §5.14): the number of legal move sequences of a given length. */
 #ifndef KAKI_PERFT_H
 #define KAKI_PERFT_H
 

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Notation abbreviations (RULES.md §2.1), canonical set, indexed by base kind. */
+/* Notation abbreviations (docs/RULES.md §2.1), canonical set, indexed by base kind. */
 const char *const kind_abbrev[BASE_KIND_COUNT + 1] = {
     "", "K", "GGn", "VGn", "RGn", "BGn", "FEg", "FK", "SE", "HF", "WBf", "ChS", "FiD", "LHk", "Ln",
     "DK", "DH", "R", "B", "Ky", "Ph", "DE", "BT", "FL", "G", "S", "C", "I", "N", "VM", "SM", "RC",
     "L", "VSo", "SSo", "Dg", "P",
 };
 
-/* TFEN / XBoard piece IDs (RULES.md §3.2), upper case, indexed by base kind. */
+/* TFEN / XBoard piece IDs (docs/RULES.md §3.2), upper case, indexed by base kind. */
 const char *const kind_tfen[BASE_KIND_COUNT + 1] = {
     "", "K", "Q!", "V!", "R!", "B!", "Q'", "Q", "E!", "F!", "W!", "C!", "D!", "H!", "L!",
     "D", "H", "R", "B", "O", "X", "E", "T", "F", "G", "S", "C", "I", "N", "V", "M", "A",
@@ -35,7 +35,7 @@ const char *const kind_english[KIND_COUNT] = {
     "white horse", "chariot soldier (+VSo)", "water buffalo (+SSo)", "multi general", "tokin",
 };
 
-/* RULES.md §7 (German Chu Shogi Association), pawn = 100, promoted kinds valued as what they
+/* docs/RULES.md §7 (German Chu Shogi Association), pawn = 100, promoted kinds valued as what they
    became; the king and the prince 4 pawns, as the table has them. */
 const int16_t piece_value[KIND_COUNT] = {
     [KING] = 400, [GREAT_GENERAL] = 4500, [VICE_GENERAL] = 3900, [ROOK_GENERAL] = 2300,
@@ -67,7 +67,7 @@ const int16_t piece_value[KIND_COUNT] = {
 };
 
 /* How every kind moves.  Starting types move as themselves; the promoted form of a type moves
-   as the type it becomes (RULES.md §2.2 "Promotes to", §2.3). */
+   as the type it becomes (docs/RULES.md §2.2 "Promotes to", §2.3). */
 const uint8_t kind_move_type[KIND_COUNT] = {
     0, KING, GREAT_GENERAL, VICE_GENERAL, ROOK_GENERAL, BISHOP_GENERAL, FREE_EAGLE, QUEEN,
     SOARING_EAGLE, HORNED_FALCON, WATER_BUFFALO, CHARIOT_SOLDIER, FIRE_DEMON, LION_HAWK, LION,
@@ -110,7 +110,7 @@ const uint8_t kind_move_type[KIND_COUNT] = {
     GOLD,                 /* +P = tokin */
 };
 
-/* The movement table: RULES.md §2.5, one row per move type, columns F, FD, Sd, BD, Bk. */
+/* The movement table: docs/RULES.md §2.5, one row per move type, columns F, FD, Sd, BD, Bk. */
 #define S MV_STEP
 #define T MV_TWO
 #define R MV_RANGE
@@ -164,7 +164,7 @@ static const MoveSpec base_spec[MT_COUNT] = {
                               ROW(MV_SKIPR, MV_SKIPR, MV_SKIP3, MV_SKIPR, MV_SKIPR), .igui_all = 1},
 };
 
-/* Rows replaced by the alternative value of a rules option (RULES.md §9). */
+/* Rows replaced by the alternative value of a rules option (docs/RULES.md §9). */
 typedef struct SpecVariant {
     size_t option; /* offsetof(Rules, field) */
     int value;
@@ -286,7 +286,7 @@ static Offsets leap_offsets(const MoveSpec *ms)
     return o;
 }
 
-/* Squares a pass may go through (RULES.md §5.10). */
+/* Squares a pass may go through (docs/RULES.md §5.10). */
 static Offsets pass_offsets(const MoveSpec *ms)
 {
     Offsets o = {0};

@@ -1,7 +1,7 @@
 /* Piece kinds, their names and codes, promotion chains, and how each kind moves (as data).
  *
  * A *kind* is what a piece is for notation and evaluation: one of the 36 starting types
- * (1..36, RULES.md §2.2 order) or the promoted form of one of them (kind + 36).  A *move type*
+ * (1..36, docs/RULES.md §2.2 order) or the promoted form of one of them (kind + 36).  A *move type*
  * is how a piece moves: a promoted gold has kind +G but moves as a rook.  A piece code packs
  * kind and colour: pc = kind * 2 + colour; 0 is an empty square.
  */
@@ -44,7 +44,7 @@ enum MoveType {
     MT_COUNT
 };
 
-/* Movement codes per direction group (RULES.md §2.5 columns), combinable with |. */
+/* Movement codes per direction group (docs/RULES.md §2.5 columns), combinable with |. */
 enum {
     MV_STEP = 1,     /* 1 square */
     MV_TWO = 2,      /* limited range 2 */
@@ -57,7 +57,7 @@ enum {
 enum { GRP_F, GRP_FD, GRP_SD, GRP_BD, GRP_BK, GRP_COUNT };
 enum { LION_NONE, LION_FULL, LION_LINE, LION_DIAG };
 
-/* How one move type moves; one table row per type, written like RULES.md §2.5. */
+/* How one move type moves; one table row per type, written like docs/RULES.md §2.5. */
 typedef struct MoveSpec {
     const char *name;
     uint8_t group[GRP_COUNT]; /* MV_* per direction group */
@@ -66,7 +66,7 @@ typedef struct MoveSpec {
     uint8_t lion_groups;      /* bit per GRP_* carrying line lion power */
     uint8_t area;             /* area move of up to n king steps (0 = none) */
     uint8_t igui_all;         /* capture any adjacent enemy without moving (tetrarch) */
-    uint8_t rank;             /* range-jump ranking, RULES.md §6 (4 = royal type) */
+    uint8_t rank;             /* range-jump ranking, docs/RULES.md §6 (4 = royal type) */
     uint8_t range_jumps;      /* range-jumping general: capturing moves jump lower ranks */
     uint8_t burns;            /* fire demon */
 } MoveSpec;
@@ -85,8 +85,8 @@ typedef struct PieceInfo {
     uint8_t royal;      /* king or prince */
     uint8_t demon;      /* moves as a fire demon (burns) */
     uint8_t promotes_to;/* piece code after promotion, 0 if it cannot promote */
-    uint8_t rank;       /* RULES.md §6 rank of its move type */
-    uint8_t second_chance; /* knight or iron general (RULES.md §4.2 option) */
+    uint8_t rank;       /* docs/RULES.md §6 rank of its move type */
+    uint8_t second_chance; /* knight or iron general (docs/RULES.md §4.2 option) */
     uint8_t lion, area, igui_all, range_jumps;
     uint8_t lion_dirs;  /* absolute directions with line lion power */
     uint8_t nslides;
@@ -131,7 +131,7 @@ static inline bool kind_can_promote(int kind)
     return !kind_is_promoted(kind) && kind_move_type[promoted_kind(kind)] != MT_NONE;
 }
 
-/* RULES.md §7 value of every kind, centipawns (pawn = 100), royals included (4 pawns). */
+/* docs/RULES.md §7 value of every kind, centipawns (pawn = 100), royals included (4 pawns). */
 extern const int16_t piece_value[KIND_COUNT];
 /* King or prince (a kind that moves as the king): losing the last one loses the game. */
 static inline bool kind_is_royal(int kind) { return kind_move_type[kind] == KING; }
@@ -139,7 +139,7 @@ static inline bool kind_is_royal(int kind) { return kind_move_type[kind] == KING
    evaluation's royal terms). */
 static inline int material_value(int kind) { return kind_is_royal(kind) ? 0 : piece_value[kind]; }
 
-/* Kind for a notation abbreviation (aliases of RULES.md §2.1 accepted), or 0. */
+/* Kind for a notation abbreviation (aliases of docs/RULES.md §2.1 accepted), or 0. */
 int kind_from_abbrev(const char *s, int len);
 /* Kind for a TFEN letter+suffix in upper case ("Q!", "D'"), or 0. */
 int kind_from_tfen(char letter, char suffix);

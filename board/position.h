@@ -98,7 +98,7 @@ static inline void remove_piece(Position *pos, int sq)
 
 static inline Bitboard position_occupied(const Position *pos) { return bb_or(pos->occ[0], pos->occ[1]); }
 
-/* No royal on one side: the game is over and nobody has moves (RULES.md §5.13). */
+/* No royal on one side: the game is over and nobody has moves (docs/RULES.md §5.13). */
 static inline bool position_game_over(const Position *pos) { return !pos->royals[0] || !pos->royals[1]; }
 
 /* Squares next to `colour`'s fire demons: a piece of the other colour ending its move there

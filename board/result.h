@@ -1,4 +1,4 @@
-/* The result of a game by the rules (RULES.md §5.13): royal loss first, then no legal move.
+/* The result of a game by the rules (docs/RULES.md §5.13): royal loss first, then no legal move.
  * The one place that decides it; the protocol (result claims), kaki-match (the referee) and the
  * search (mate scores) all ask here. */
 #ifndef KAKI_RESULT_H
@@ -45,7 +45,7 @@ GameResult game_result(Position *pos, int mover);
 void game_result_describe(const GameResult *r, char *out, size_t outsz);
 
 /* Would the non-promoting move m leave its piece without any move ever after (a pawn, lance or
-   iron general on its last rank, a knight on its last two; RULES.md §4.2)?  Legal, but never
+   iron general on its last rank, a knight on its last two; docs/RULES.md §4.2)?  Legal, but never
    better than promoting: engines play the promoting version instead. */
 bool move_leaves_dead_piece(const Position *pos, Move m);
 

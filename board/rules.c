@@ -5,7 +5,7 @@
 
 #define OPT(name, field, ...) {name, {__VA_ARGS__, NULL}, offsetof(Rules, field)}
 
-/* Names and values exactly as RULES.md §9 spells them; the first value is the default. */
+/* Names and values exactly as docs/RULES.md §9 spells them; the first value is the default. */
 const RuleOption rule_options[] = {
     OPT("lion_hawk", lion_hawk, "full", "tsa"),
     OPT("free_eagle", free_eagle, "diag_lion", "west"),

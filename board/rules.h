@@ -1,4 +1,4 @@
-/* The disputed rules of RULES.md §9, chosen at run time.  Every option lives here and nowhere
+/* The disputed rules of docs/RULES.md §9, chosen at run time.  Every option lives here and nowhere
  * else; the move generator reads the piece tables derived from it (pieces.h). */
 #ifndef KAKI_RULES_H
 #define KAKI_RULES_H

@@ -1,4 +1,4 @@
-/* TFEN (RULES.md §3.2): "<16 ranks, 16 to 1, separated by '/'> <b|w>". */
+/* TFEN (docs/RULES.md §3.2): "<16 ranks, 16 to 1, separated by '/'> <b|w>". */
 #ifndef KAKI_TFEN_H
 #define KAKI_TFEN_H
 
@@ -24,7 +24,7 @@ const char *tfen_parse_board(const char *s, uint8_t board[SQUARE_COUNT], char *e
    writes a message naming the problem and leaves pos unchanged. */
 int tfen_parse(Position *pos, const char *tfen, char *err, size_t errsz);
 
-/* The start position (RULES.md §3) with rule set rs. */
+/* The start position (docs/RULES.md §3) with rule set rs. */
 void position_start(Position *pos, const RuleSet *rs);
 
 /* Writes the board part (no side) into out (at least TFEN_MAX bytes); returns its length. */

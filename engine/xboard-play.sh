@@ -5,7 +5,7 @@
 #
 # Builds Kaki (Release, in build/ or $KAKI_BUILD_DIR) if needed, installs Debian's xboard (and the C build tools)
 # if missing, with sudo when not root, and starts XBoard with Kaki as its engine and the options
-# tenjiku needs (PROTOCOL.md §0): the engine-defined variant, 0-based ranks on the wire (XBoard
+# tenjiku needs (docs/PROTOCOL.md §0): the engine-defined variant, 0-based ranks on the wire (XBoard
 # 4.9.1 garbles rank 16 otherwise), no legality testing or claim checking by XBoard (it cannot
 # know tenjiku's range jumps and burns: Kaki checks every move and claims game ends), no
 # 50-move or repetition draws (tenjiku has its own repetition rule), and target-square

@@ -151,7 +151,7 @@ static int royal_term(const Position *pos, int colour)
     return score;
 }
 
-/* Fire demons and range jumpers lose value as the board empties (RULES.md §7 notes): linearly
+/* Fire demons and range jumpers lose value as the board empties (docs/RULES.md §7 notes): linearly
    in the number of pieces gone, up to the fading share of their value. */
 static int emptying_term(const Position *pos, const EvalState *st)
 {

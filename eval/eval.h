@@ -1,8 +1,8 @@
-/* Static evaluation.  Material is the German Chu Shogi Association table (RULES.md §7,
+/* Static evaluation.  Material is the German Chu Shogi Association table (docs/RULES.md §7,
  * pawn = 100; material_value in board/pieces.h); royals are not material but royalty (their
  * number and safety).  The piece-square parts are kept incrementally by the search (eval_state_update); the rest is
  * computed at each call.  Only the terms of EVAL_DEFAULT are on: the others were measured to
- * lose strength (README, bench/feature-gains.sh). */
+ * lose strength (docs/BENCHMARKS.md, bench/feature-gains.sh). */
 #ifndef KAKI_EVAL_H
 #define KAKI_EVAL_H
 
@@ -21,7 +21,7 @@ enum {
     EVAL_TEMPO = 1 << 4,     /* side to move */
     EVAL_CENTRE = 1 << 5,    /* small centralisation / advancement of minor pieces */
     EVAL_ALL = 0x3F,
-    /* the default: the terms that did not lose strength in self-play (see README) */
+    /* the default: the terms that did not lose strength in self-play (docs/BENCHMARKS.md) */
     EVAL_DEFAULT = 0, /* material only */
 };
 

@@ -27,7 +27,7 @@ typedef struct EngineSpec {
     int noptions;
     int depth;                  /* > 0: "sd N" */
     long nps;                   /* > 0: "nps N" */
-    int rank_offset;            /* 0/1: rank numbering on this engine's wire (PROTOCOL.md §3.1) */
+    int rank_offset;            /* 0/1: rank numbering on this engine's wire (docs/PROTOCOL.md §3.1) */
     int memory_mb;              /* > 0: "memory N" (feature memory=1) */
     int cores;                  /* > 0: "cores N" (feature smp=1) */
 } EngineSpec;

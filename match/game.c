@@ -183,7 +183,7 @@ static int setup_engine(Play *P, int c, char (*bookwire)[MOVE_STR_MAX], int nboo
         return -1;
     e->in_force = true;
     if (g->opening->tfen) {
-        /* XBoard FEN = TFEN board with the side letter swapped (PROTOCOL.md §2.4) */
+        /* XBoard FEN = TFEN board with the side letter swapped (docs/PROTOCOL.md §2.4) */
         const char *t = g->opening->tfen;
         const char *sp = strrchr(t, ' ');
         int len = sp ? (int)(sp - t) : (int)strlen(t);

@@ -3,7 +3,7 @@
  * The referee is Kaki's rules core: every move an engine sends is parsed with move_from_wire
  * against the referee's own position and history (so a move that repeats a position is
  * illegal), game ends are decided by the rules (royal loss first, then no legal move,
- * RULES.md §5.13), and result claims are checked against them.  The clock is the runner's own. */
+ * docs/RULES.md §5.13), and result claims are checked against them.  The clock is the runner's own. */
 #ifndef KAKI_MATCH_GAME_H
 #define KAKI_MATCH_GAME_H
 

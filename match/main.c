@@ -1,5 +1,5 @@
 /* kaki-match: a headless tournament runner (referee) for tenjiku shogi engines speaking
- * CECP v2.  See cli.c (--help) and the README section "kaki-match". */
+ * CECP v2.  See cli.c (--help) and match/README.md. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -375,7 +375,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         make(t, m, ply);
         bool over = game_over_score(pos, ply, &score);
         if (!over && !root && repetition_forbids(pos, m, &t->undo[ply], &incheck)) {
-            unmake(t, m, ply); /* illegal: it repeats a position (RULES.md §5.11) */
+            unmake(t, m, ply); /* illegal: it repeats a position (docs/RULES.md §5.11) */
             continue;
         }
         legal++;
@@ -400,7 +400,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             break;
         }
     }
-    if (!legal) /* no legal move: the side to move loses (RULES.md §5.12) */
+    if (!legal) /* no legal move: the side to move loses (docs/RULES.md §5.12) */
         return -(SCORE_MATE - ply);
     if (c->tt) {
         tt_store(&e->tt, pos->key, best_move, tt_score_to(best, ply), static_eval, depth,

@@ -44,7 +44,7 @@ static EvalTerms terms_of(const Placed *pieces, int n)
     return t;
 }
 
-/* Each term points the way its README description says (they are off by default, but switched
+/* Each term points the way docs/ARCHITECTURE.md describes it (they are off by default, but switched
    on for experiments they must mean what they claim), and the score is clamped. */
 static void term_directions(void)
 {
@@ -99,7 +99,7 @@ int main(void)
     position_start(&pos, ruleset_default());
     EvalTerms t;
     eval_explain(&pos, &t);
-    /* 78 pieces a side without the king: RULES.md §7 values */
+    /* 78 pieces a side without the king: docs/RULES.md §7 values */
     CHECK(t.material[BLACK] == 84200 && t.material[WHITE] == 84200, "start material %d/%d",
           t.material[BLACK], t.material[WHITE]);
     int start_expected = (EVAL_DEFAULT & EVAL_TEMPO) ? t.tempo : 0;

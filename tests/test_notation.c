@@ -1,4 +1,4 @@
-/* Wire syntax (PROTOCOL.md §3) and Hodges notation (RULES.md §8): printing, parsing, the suffix
+/* Wire syntax (docs/PROTOCOL.md §3) and Hodges notation (docs/RULES.md §8): printing, parsing, the suffix
  * policy, passes, "@@@@", rank offset, and round trips over random positions. */
 #include <string.h>
 
@@ -43,7 +43,7 @@ static void expect_hodges(const char *tfen, const char *wire, const char *hodges
 
 static void hodges_examples(void)
 {
-    /* RULES.md §8 worked examples */
+    /* docs/RULES.md §8 worked examples */
     expect_hodges(T1, "h8i9,i9h10", "Lnx8hx9g");
     expect_hodges(T1, "h8g7,g7h8", "Lnx!10j");
     expect_hodges(T1, "h8i9,i9j9", "Lnx8h-7h");

@@ -1,7 +1,7 @@
-/* Pinned perft numbers (RULES.md §5.14): the start position at depths 1-3, bulk-counted and
+/* Pinned perft numbers (docs/RULES.md §5.14): the start position at depths 1-3, bulk-counted and
  * with every leaf made and unmade, and perft of the §10 vectors that have one.  The start
  * numbers agree with the independent reference generator (tests/refgen), which also gives
- * perft(4) = 36,684,525 (see README). */
+ * perft(4) = 36,684,525 (docs/BENCHMARKS.md). */
 #include <string.h>
 
 #include "board/perft.h"

@@ -162,7 +162,7 @@ static void start_position(void)
     CHECK(pos.count[BLACK] == 78 && pos.count[WHITE] == 78, "78 pieces a side, got %d/%d",
           pos.count[BLACK], pos.count[WHITE]);
     CHECK(pos.royals[BLACK] == 1 && pos.royals[WHITE] == 1, "one king each");
-    /* RULES.md §3.3 spot checks, and the point symmetry of the whole setup */
+    /* docs/RULES.md §3.3 spot checks, and the point symmetry of the whole setup */
     static const struct { const char *sq; int kind, colour; } spots[] = {
         {"h1", KING, BLACK}, {"i1", DRUNK_ELEPHANT, BLACK}, {"i16", KING, WHITE},
         {"h16", DRUNK_ELEPHANT, WHITE}, {"i13", GREAT_GENERAL, WHITE}, {"h13", VICE_GENERAL, WHITE},

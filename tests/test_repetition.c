@@ -1,4 +1,4 @@
-/* The in-check exception of the repetition rule (RULES.md §5.11), fast: a position whose only
+/* The in-check exception of the repetition rule (docs/RULES.md §5.11), fast: a position whose only
  * legal move repeats an earlier position while its player is in check.  The move is legal with
  * rep_check_exception=on, illegal with it off (the player then has no legal move and loses,
  * §5.13), and illegal when the player is not in check. */

@@ -7,7 +7,7 @@
  * applies every `move` line the engines sent, in order (a leg ending in ',' is joined with the
  * next one), and checks that each is legal (repetition included).  Then it compares the game's
  * result as XBoard sent it to the engines (`result R {reason}`) with the rules: if the final
- * position is over by rule (RULES.md §5.13), the result must be the rule's result.  Prints one
+ * position is over by rule (docs/RULES.md §5.13), the result must be the rule's result.  Prints one
  * summary line per game; exits 1 if a move was illegal, a result disagrees with the rules, a
  * game has no result, or (with --require-rule-end) a game did not end by rule or resignation. */
 #include <stdio.h>

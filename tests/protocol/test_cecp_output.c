@@ -1,4 +1,4 @@
-/* What the engine itself writes under `Rank offset=1` (0-based ranks on the wire, PROTOCOL.md
+/* What the engine itself writes under `Rank offset=1` (0-based ranks on the wire, docs/PROTOCOL.md
  * §3.1): its `move` lines, the principal variations of its thinking output and its hints must
  * use 0-based ranks and parse back, with that offset, to legal moves of the position they were
  * written in.  Checked without XBoard, in-process. */

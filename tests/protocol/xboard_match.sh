@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A complete unattended XBoard 4.9.1 match of Kaki against itself in tenjiku (PROTOCOL.md §4.4),
+# A complete unattended XBoard 4.9.1 match of Kaki against itself in tenjiku (docs/PROTOCOL.md §4.4),
 # then checks of what XBoard saved:
 #   - xboard exits with status 0 (no timeout);
 #   - the PGN holds every game, each with a result (1-0, 0-1 or 1/2-1/2) and a termination
