@@ -1,7 +1,5 @@
 #include "makemove.h"
 
-#include <string.h>
-
 /* Puts `pc` (0 = nothing) on sq, remembering what was there. */
 static inline void change(Position *pos, Undo *u, int sq, int pc)
 {
@@ -13,18 +11,6 @@ static inline void change(Position *pos, Undo *u, int sq, int pc)
         remove_piece(pos, sq);
     if (pc)
         put_piece(pos, sq, pc);
-}
-
-/* Drops the positions that can no longer repeat; if the repetition window alone fills the
-   history (thousands of reversible moves in a row), the oldest half of it is forgotten. */
-static void history_compact(Position *pos)
-{
-    int window = pos->hist[pos->nhist - 1].window;
-    int drop = window > 0 ? window : HISTORY_MAX / 2;
-    memmove(pos->hist, pos->hist + drop, (size_t)(pos->nhist - drop) * sizeof pos->hist[0]);
-    pos->nhist -= drop;
-    for (int i = 0; i < pos->nhist; i++)
-        pos->hist[i].window = (int16_t)(pos->hist[i].window > drop ? pos->hist[i].window - drop : 0);
 }
 
 void make_move(Position *pos, Move m, Undo *u)
@@ -70,15 +56,14 @@ void make_move(Position *pos, Move m, Undo *u)
     pos->key ^= zobrist_side;
 
     u->removed = (uint8_t)(before - pos->count[0] - pos->count[1]);
-    u->compacted = false;
-    if (pos->nhist == HISTORY_MAX) {
-        history_compact(pos);
-        u->compacted = true;
-    }
-    HistEntry *h = &pos->hist[pos->nhist];
+    int n = pos->nhist;
+    int32_t window = undo_irreversible(u, m) ? n : pos->ring[(n - 1) & (HISTORY_RING - 1)].window;
+    if (n - HISTORY_RING >= pos->ring_low) /* this slot held position n - HISTORY_RING */
+        pos->ring_low = n - HISTORY_RING + 1;
+    HistEntry *h = &pos->ring[n & (HISTORY_RING - 1)];
     h->key = pos->key;
-    h->window = undo_irreversible(u, m) ? (int16_t)pos->nhist : pos->hist[pos->nhist - 1].window;
-    pos->nhist++;
+    h->window = window;
+    pos->nhist = n + 1;
 }
 
 void unmake_move(Position *pos, Move m, Undo *u)

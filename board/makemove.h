@@ -18,7 +18,6 @@ typedef struct Undo {
     uint8_t sq[UNDO_MAX_CHANGES];
     uint8_t old[UNDO_MAX_CHANGES];
     uint8_t removed;    /* pieces removed by the move (captured, burned, suicide) */
-    bool compacted;     /* the history was compacted to make room (never in search) */
 } Undo;
 
 void make_move(Position *pos, Move m, Undo *u);

@@ -24,7 +24,7 @@ static bool move_is_reversible(const Position *pos, Move m)
 int count_legal_moves(Position *pos, const MoveList *moves)
 {
     int n = pos->nhist - 1;
-    int window = pos->hist[n].window;
+    int window = position_history(pos, n)->window;
     if (n - 1 < window)
         return moves->count; /* nothing since the last irreversible move can come back */
     int repeats = 0;
@@ -37,11 +37,13 @@ int count_legal_moves(Position *pos, const MoveList *moves)
             int pc = pos->board[move_from(m)];
             key ^= zobrist_piece[pc][move_from(m)] ^ zobrist_piece[pc][move_to(m)];
         }
-        for (int j = n - 1; j >= window; j -= 2)
-            if (pos->hist[j].key == key) {
+        for (int j = n - 1; j >= window; j -= 2) {
+            const HistEntry *h = position_history(pos, j);
+            if (h && h->key == key) {
                 repeats++;
                 break;
             }
+        }
     }
     if (repeats && pos->rs->rules.rep_check_exception == REPCHECK_ON && in_check(pos))
         repeats = 0;

@@ -31,7 +31,7 @@ void position_clear(Position *pos, const RuleSet *rs)
 {
     geometry_init();
     zobrist_init();
-    memset(pos, 0, offsetof(Position, hist));
+    memset(pos, 0, offsetof(Position, ring));
     pos->rs = rs;
     pos->side = BLACK;
     position_reset_history(pos);
@@ -40,8 +40,11 @@ void position_clear(Position *pos, const RuleSet *rs)
 void position_reset_history(Position *pos)
 {
     pos->nhist = 1;
-    pos->hist[0].key = pos->key;
-    pos->hist[0].window = 0;
+    pos->ring_low = 0;
+    pos->archive = NULL;
+    pos->narchive = 0;
+    pos->ring[0].key = pos->key;
+    pos->ring[0].window = 0;
 }
 
 void position_set(Position *pos, const uint8_t board[SQUARE_COUNT], int side)
@@ -97,7 +100,8 @@ const char *position_validate(const Position *pos)
         return "line occupancy words differ from the board";
     if (fresh.key != pos->key)
         return "hash key differs from a full recomputation";
-    if (pos->nhist < 1 || pos->hist[pos->nhist - 1].key != pos->key)
+    const HistEntry *last = position_history(pos, pos->nhist - 1);
+    if (pos->nhist < 1 || !last || last->key != pos->key)
         return "history does not end with the current position";
     return NULL;
 }
@@ -105,9 +109,27 @@ const char *position_validate(const Position *pos)
 bool position_is_repetition(const Position *pos)
 {
     int n = pos->nhist - 1;
-    int window = pos->hist[n].window;
-    for (int j = n - 2; j >= window; j -= 2)
-        if (pos->hist[j].key == pos->key)
+    int window = pos->ring[n & (HISTORY_RING - 1)].window;
+    for (int j = n - 2; j >= window; j -= 2) {
+        if (j < pos->ring_low && j >= pos->narchive) { /* forgotten: skip to the archive */
+            int top = pos->narchive - 1;
+            j = top - ((j - top) & 1) + 2; /* same parity; the loop steps down */
+            continue;
+        }
+        if (position_history(pos, j)->key == pos->key)
             return true;
+    }
     return false;
+}
+
+bool position_same_history(const Position *a, const Position *b)
+{
+    if (a->nhist != b->nhist)
+        return false;
+    for (int i = 0; i < a->nhist; i++) {
+        const HistEntry *x = position_history(a, i), *y = position_history(b, i);
+        if (x && y && (x->key != y->key || x->window != y->window))
+            return false;
+    }
+    return true;
 }

@@ -12,14 +12,18 @@
 #include "move.h"
 #include "pieces.h"
 
-/* Positions kept for the repetition rule.  Only positions since the last irreversible move can
-   repeat, so the history is compacted when it fills (see position_history_compact). */
-#define HISTORY_MAX 2048
+/* The repetition history (RULES.md §5.11).  Position i of the game (0 = the set-up position)
+   is kept in a ring of the last HISTORY_RING positions, slot i % HISTORY_RING, so making moves
+   never overflows anything however long the game.  Positions the ring no longer holds are read
+   from an archive that the owner of a long game attaches (GameRecord in game.h, the searcher's
+   copy of the game before its root); without one, a repetition further back than the ring is
+   not seen.  The search never reaches that far: a search line is far shorter than the ring. */
+#define HISTORY_RING 1024
 
 typedef struct HistEntry {
     uint64_t key;
-    int16_t window; /* index of the oldest position that can still repeat (after the last
-                       irreversible move) */
+    int32_t window; /* index of the oldest position that can still repeat (the one after the
+                       last irreversible move) */
 } HistEntry;
 
 typedef struct Position {
@@ -35,8 +39,11 @@ typedef struct Position {
     int royals[2];                 /* kings and princes of each colour */
     int count[2];                  /* pieces of each colour */
     const RuleSet *rs;
-    int nhist;                     /* positions in hist[], the current one last */
-    HistEntry hist[HISTORY_MAX];
+    int nhist;                     /* positions of the game so far, the current one last */
+    int ring_low;                  /* the oldest position the ring still holds */
+    const HistEntry *archive;      /* positions 0 .. narchive-1, or NULL (not owned) */
+    int narchive;
+    HistEntry ring[HISTORY_RING];  /* position i in ring[i % HISTORY_RING] */
 } Position;
 
 /* Zobrist keys (immutable after zobrist_init, which geometry/position setup calls). */
@@ -52,6 +59,25 @@ void position_clear(Position *pos, const RuleSet *rs);
 void position_set(Position *pos, const uint8_t board[SQUARE_COUNT], int side);
 /* Restarts the repetition history at the current position (after setup). */
 void position_reset_history(Position *pos);
+/* Position i of the game's history, or NULL if neither the ring nor the archive holds it. */
+static inline const HistEntry *position_history(const Position *pos, int i)
+{
+    if (i >= pos->ring_low && i < pos->nhist)
+        return &pos->ring[i & (HISTORY_RING - 1)];
+    if (i >= 0 && i < pos->narchive)
+        return &pos->archive[i];
+    return NULL;
+}
+/* Do a and b have the same repetition history (the same keys and windows wherever either
+   holds them)? */
+bool position_same_history(const Position *a, const Position *b);
+/* Attaches an archive of the game's first n positions (owned by the caller, kept unchanged and
+   alive while pos uses it). */
+static inline void position_attach_archive(Position *pos, const HistEntry *archive, int n)
+{
+    pos->archive = archive;
+    pos->narchive = n;
+}
 /* Hash computed from scratch (for tests of the incremental key). */
 uint64_t position_compute_key(const Position *pos);
 /* Checks every incremental structure against the mailbox; returns NULL or what is wrong. */

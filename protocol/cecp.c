@@ -1415,8 +1415,7 @@ const char *cecp_check(Cecp *c)
     if (memcmp(p->board, c->pos->board, sizeof p->board) != 0 || p->side != c->pos->side ||
         p->key != c->pos->key)
         res = "position differs from the replay of the game record";
-    else if (p->nhist != c->pos->nhist ||
-             memcmp(p->hist, c->pos->hist, (size_t)p->nhist * sizeof p->hist[0]) != 0)
+    else if (!position_same_history(p, c->pos))
         res = "repetition history differs from the replay of the game record";
     free(p);
     return res;

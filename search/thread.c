@@ -12,6 +12,7 @@
 #include "board/result.h"
 #include "timeman.h"
 #include "util/clock.h"
+#include "util/strutil.h"
 
 uint64_t total_nodes(const Searcher *e)
 {
@@ -105,6 +106,25 @@ static void *main_thread(void *arg)
     return NULL;
 }
 
+/* The positions before the root that can still repeat (from the root's window on), copied into
+   the searcher's own archive: the search then depends neither on the caller's storage, which
+   may change while it runs, nor on the ring of the root, which a search line overwrites. */
+static void copy_root_history(Searcher *e)
+{
+    Position *root = &e->root;
+    int n = root->nhist;
+    if (n > e->root_history_cap) {
+        e->root_history = xrealloc(e->root_history, (size_t)n * sizeof *e->root_history);
+        e->root_history_cap = n;
+    }
+    int window = position_history(root, n - 1)->window;
+    for (int i = window; i < n; i++) {
+        const HistEntry *h = position_history(root, i);
+        e->root_history[i] = h ? *h : (HistEntry){0, window}; /* forgotten by the caller */
+    }
+    position_attach_archive(root, e->root_history, n);
+}
+
 SearchConfig search_config_default(void)
 {
     return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
@@ -142,6 +162,7 @@ void searcher_free(Searcher *e)
     for (int i = 0; i < MAX_THREADS; i++)
         free(e->threads[i]);
     tt_free(&e->tt);
+    free(e->root_history);
     free(e);
 }
 
@@ -190,6 +211,7 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     searcher_stop(e);
     searcher_wait(e, NULL);
     e->root = *pos;
+    copy_root_history(e);
     e->limits = *limits;
     e->report = report;
     e->ctx = ctx;

@@ -50,6 +50,8 @@ struct Searcher {
     _Atomic int progress_depth;
     SearchLimits limits;
     Position root;
+    HistEntry *root_history;    /* the root's archive: the game before it (see copy_root_history) */
+    int root_history_cap;
     MoveList root_moves;
     SearchReportFn report;
     void *ctx;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "board/makemove.h"
+#include "board/game.h"
 #include "board/movegen.h"
 #include "board/tfen.h"
 #include "check.h"
@@ -12,8 +13,7 @@ static int positions_checked, moves_checked;
 
 static bool same_state(const Position *a, const Position *b)
 {
-    return memcmp(a, b, offsetof(Position, nhist)) == 0 && a->nhist == b->nhist &&
-           memcmp(a->hist, b->hist, sizeof a->hist[0] * (size_t)a->nhist) == 0;
+    return memcmp(a, b, offsetof(Position, nhist)) == 0 && position_same_history(a, b);
 }
 
 /* Every move of pos: make, validate (incremental sets, line words, key == recomputation),
@@ -186,32 +186,73 @@ static void start_position(void)
     }
 }
 
-/* Thousands of reversible moves in a row overflow the history: it is compacted, nothing
-   breaks, and no move generate_legal offers ever repeats a position still in the history. */
+/* A set of position keys (open addressing), for the naive repetition check below. */
+typedef struct KeySet {
+    uint64_t *slot;
+    size_t mask;
+} KeySet;
+static bool keyset_has(const KeySet *ks, uint64_t key)
+{
+    for (size_t i = key & ks->mask;; i = (i + 1) & ks->mask)
+        if (ks->slot[i] == key || !ks->slot[i])
+            return ks->slot[i] == key;
+}
+static void keyset_add(KeySet *ks, uint64_t key)
+{
+    size_t i = key & ks->mask;
+    while (ks->slot[i] && ks->slot[i] != key)
+        i = (i + 1) & ks->mask;
+    ks->slot[i] = key;
+}
+
+/* A game of many more reversible moves in a row than the history ring holds (position.h),
+   kept in a GameRecord: after every move, position_is_repetition and the legal moves agree
+   with a naive check against every position of the game (nothing here is irreversible: no
+   piece can promote and captures are avoided), and nothing is corrupted. */
 static void long_reversible_game(void)
 {
-    static Position pos;
     static MoveList list;
     char err[128];
-    position_clear(&pos, ruleset_default());
-    tfen_parse(&pos, "15k/16/16/16/16/16/16/7g8/16/16/16/16/16/16/16/K15 b", err, sizeof err);
+    Position *start = malloc(sizeof *start);
+    position_clear(start, ruleset_default());
+    tfen_parse(start, "15k/16/16/16/16/16/8q!7/16/16/16/16/7Q'8/16/16/16/K15 b", err, sizeof err);
+    GameRecord g;
+    game_record_init(&g, start);
+    KeySet seen = {calloc(1 << 16, sizeof(uint64_t)), (1 << 16) - 1};
+    keyset_add(&seen, g.pos->key);
     Rng rng = {5};
-    int plies = 0;
-    for (; plies < scaled(6000); plies++) {
-        generate_legal(&pos, &list);
+    int plies = 0, target = scaled(12000) > 3 * HISTORY_RING ? scaled(12000) : 3 * HISTORY_RING;
+    while (plies < target) {
+        generate_legal(g.pos, &list);
         if (!list.count)
             break;
+        bool exempt = in_check(g.pos); /* the §5.11 exception: the mover is in check */
+        for (int i = 0; i < list.count; i++) {
+            Undo u;
+            make_move(g.pos, list.moves[i], &u);
+            bool repeats = !u.removed && keyset_has(&seen, g.pos->key);
+            CHECK(!repeats || exempt, "ply %d: a legal move repeats a position", plies);
+            CHECK(position_is_repetition(g.pos) == repeats, "ply %d: repetition check differs",
+                  plies);
+            unmake_move(g.pos, list.moves[i], &u);
+        }
         Move m = list.moves[rng_below(&rng, list.count)];
-        for (int tries = 0; tries < 20 && (move_has_mid(m) || pos.board[move_to(m)]) && !move_is_pass(m); tries++)
-            m = list.moves[rng_below(&rng, list.count)]; /* keep everyone alive: avoid captures */
-        bool exempt = in_check(&pos); /* the §5.11 exception: the mover is in check */
-        Undo u;
-        make_move(&pos, m, &u);
-        CHECK(!position_is_repetition(&pos) || exempt, "a legal move repeated a position");
-        CHECK(pos.nhist >= 1 && pos.nhist <= HISTORY_MAX, "history size %d", pos.nhist);
+        for (int tries = 0; tries < 50 && (move_has_mid(m) || g.pos->board[move_to(m)]) &&
+                            !move_is_pass(m); tries++)
+            m = list.moves[rng_below(&rng, list.count)]; /* keep everyone alive */
+        game_record_play(&g, m);
+        plies++;
+        if (position_history(g.pos, g.pos->nhist - 1)->window > 0)
+            break; /* a capture after all */
+        keyset_add(&seen, g.pos->key);
     }
-    CHECK(plies >= scaled(6000), "long game stopped after %d plies", plies);
-    CHECK(position_validate(&pos) == NULL, "after a long game: %s", position_validate(&pos));
+    CHECK(plies >= target, "long game stopped after %d plies", plies);
+    CHECK(g.pos->nhist == plies + 1 && g.nhistory == plies + 1, "history of %d positions kept",
+          g.nhistory);
+    CHECK(position_validate(g.pos) == NULL, "after a long game: %s", position_validate(g.pos));
+    game_record_free(&g);
+    free(seen.slot);
+    free(start);
 }
 
 int main(void)
