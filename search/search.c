@@ -449,8 +449,8 @@ void iterative_deepening(Thread *t)
 {
     Searcher *e = t->searcher;
     int limit = e->limits.depth > 0 && e->limits.depth < MAX_PLY - 4 ? e->limits.depth : MAX_PLY - 4;
-    /* helpers run until stopped; the first thread to complete the depth limit ends the search */
-    int max_depth = t->id == 0 ? limit : MAX_PLY - 4;
+    /* a depth limit holds for every thread; the first to complete it ends the search */
+    int max_depth = limit;
     int prev = 0;
     int64_t started = elapsed_ms(e), last_ms = 0, before_ms = 0; /* iteration times */
     for (int depth = 1; depth <= max_depth; depth++) {

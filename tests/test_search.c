@@ -174,6 +174,19 @@ static void limits(Searcher *e)
     CHECK(search_depth(e, 3) == MOVE_NONE, "a move in a finished game");
 }
 
+static int deepest;
+static void keep_deepest(void *ctx, const Position *root, const SearchReport *r)
+{
+    (void)ctx, (void)root;
+    if (r->depth > deepest)
+        deepest = r->depth;
+}
+static const char *const bench_like[3] = {
+    TFEN_START,
+    "15k/16/16/16/16/16/16/3d!12/16/16/3P12/3p12/3Q!12/16/16/K15 b",
+    "k15/16/16/16/16/16/9v!6/8q!7/7L!8/16/16/16/16/16/16/K15 b",
+};
+
 static void threads_only(Searcher *e)
 {
     searcher_set_threads(e, 2);
@@ -189,6 +202,17 @@ static void threads_only(Searcher *e)
     searcher_stop(e);
     m = searcher_wait(e, NULL);
     CHECK(m != MOVE_NONE, "2-thread infinite search stopped without a move");
+    /* a depth limit holds for every thread: no report deeper than it (a helper that searches
+       the even depths once finished depth 2 before the main thread finished depth 1) */
+    for (int i = 0; i < scaled(90); i++) {
+        load(bench_like[i % 3]);
+        deepest = 0;
+        SearchLimits d = limits_none();
+        d.depth = 1 + i % 3;
+        searcher_new_game(e);
+        searcher_search(e, &pos, &d, keep_deepest, NULL, NULL);
+        CHECK(deepest == d.depth, "2 threads, depth limit %d: reported depth %d", d.depth, deepest);
+    }
 }
 
 /* A side's material is 84,200 centipawns: a whole army against a lone king must still score
