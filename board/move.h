@@ -51,4 +51,13 @@ typedef struct MoveList {
     Move moves[MAX_MOVES];
 } MoveList;
 
+/* Is m (exactly, promotion bit included) in the list? */
+static inline bool move_list_has(const MoveList *l, Move m)
+{
+    for (int i = 0; i < l->count; i++)
+        if (l->moves[i] == m)
+            return true;
+    return false;
+}
+
 #endif

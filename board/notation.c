@@ -46,14 +46,6 @@ char *move_to_wire(const Position *pos, Move m, int rank_offset, char *out)
     return out;
 }
 
-static bool list_contains(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
-            return true;
-    return false;
-}
-
 #define ERR(...)                                                                               \
     do {                                                                                       \
         if (err)                                                                               \
@@ -179,15 +171,15 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
     }
 
     if (suffix == '+') {
-        if (list_contains(legal, m | MOVE_PROMO))
+        if (move_list_has(legal, m | MOVE_PROMO))
             result = m | MOVE_PROMO;
-        else if (list_contains(legal, m) && move_is_suicide(pos, m))
+        else if (move_list_has(legal, m) && move_is_suicide(pos, m))
             result = m; /* '+' on a suicide move is accepted and ignored */
-        else if (list_contains(legal, m)) {
+        else if (move_list_has(legal, m)) {
             free(legal);
             ERR("this move cannot promote");
         }
-    } else if (list_contains(legal, m))
+    } else if (move_list_has(legal, m))
         result = m;
     free(legal);
     if (!result)
@@ -286,7 +278,7 @@ char *move_to_hodges(Position *pos, Move m, char *out)
         return out;
     }
     generate_legal(pos, legal);
-    bool can_promote = !move_is_promo(m) && list_contains(legal, m | MOVE_PROMO);
+    bool can_promote = !move_is_promo(m) && move_list_has(legal, m | MOVE_PROMO);
     hodges_format(pos, m, false, can_promote, out);
 
     /* the start square is written only if another piece of the same kind has a move that
@@ -297,7 +289,7 @@ char *move_to_hodges(Position *pos, Move m, char *out)
         Move o = legal->moves[i];
         if (move_from(o) == move_from(m) || pos->board[move_from(o)] != pc)
             continue;
-        bool o_can = !move_is_promo(o) && list_contains(legal, o | MOVE_PROMO);
+        bool o_can = !move_is_promo(o) && move_list_has(legal, o | MOVE_PROMO);
         if (strcmp(hodges_format(pos, o, false, o_can, other), out) == 0) {
             hodges_format(pos, m, true, can_promote, out);
             break;
@@ -350,7 +342,7 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
     char text[MOVE_STR_MAX];
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
-        bool can = !move_is_promo(m) && list_contains(legal, m | MOVE_PROMO);
+        bool can = !move_is_promo(m) && move_list_has(legal, m | MOVE_PROMO);
         /* accept the canonical form and the form with the start square */
         for (int variant = 0; variant < 2 && !found; variant++) {
             hodges_format(pos, m, variant & 1, can && !(variant & 2), text);
@@ -362,7 +354,7 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
        promotion (the writer may leave it out) */
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
-        if (move_is_promo(m) || !list_contains(legal, m | MOVE_PROMO))
+        if (move_is_promo(m) || !move_list_has(legal, m | MOVE_PROMO))
             continue;
         for (int variant = 0; variant < 2 && !found; variant++) {
             hodges_format(pos, m, variant, false, text);

@@ -465,14 +465,6 @@ static void record_move(Cecp *c, Move m)
     clear_lift(c);
 }
 
-static bool list_has(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Claims the result if the game has ended; returns true if it has. */
 static bool claim_if_over(Cecp *c)
 {
@@ -556,7 +548,7 @@ static void start_ponder(Cecp *c, Move guess)
    knight without moves, when the promoting version exists. */
 static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
 {
-    if (move_leaves_dead_piece(pos, m) && list_has(legal, m | MOVE_PROMO))
+    if (move_leaves_dead_piece(pos, m) && move_list_has(legal, m | MOVE_PROMO))
         return m | MOVE_PROMO;
     return m;
 }
@@ -573,7 +565,7 @@ static void engine_moved(Cecp *c, Move best, Move ponder)
             emit(c, "# no move found");
         return;
     }
-    if (!best || !list_has(legal, best)) {
+    if (!best || !move_list_has(legal, best)) {
         if (best)
             emitf(c, "# search returned an illegal move (%08x); playing a legal one", best);
         best = legal->moves[0];
@@ -611,7 +603,7 @@ static void engine_moved(Cecp *c, Move best, Move ponder)
         if (!l2)
             abort();
         generate_legal(c->pos, l2);
-        if (!list_has(l2, ponder))
+        if (!move_list_has(l2, ponder))
             ponder = MOVE_NONE;
         free(l2);
     }
@@ -682,7 +674,7 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     bool ok = true;
     for (int i = 0; i < c->nmoves && ok; i++) {
         generate_legal(np, legal);
-        if (!list_has(legal, c->moves[i])) {
+        if (!move_list_has(legal, c->moves[i])) {
             char w[MOVE_STR_MAX];
             move_to_wire(np, c->moves[i], atomic_load(&c->rank_offset), w);
             snprintf(err, errsz, "move %d (%s) of the game would be illegal", i + 1, w);

@@ -19,14 +19,6 @@ int highlight_pass_square(const Position *pos, int sq)
     return bb_any(v) ? bb_lsb(v) : -1;
 }
 
-static bool contains(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Priority when two kinds of move share a square: cyan (more input follows) beats magenta
    (promotion choice) beats red (capture) beats yellow. */
 static int rank_of(char c)
@@ -76,7 +68,7 @@ void highlight_marks(Position *pos, int from, int kill, Marks *mk)
         Move m = legal->moves[i];
         if (move_from(m) != from || move_is_promo(m))
             continue;
-        bool promo = contains(legal, m | MOVE_PROMO);
+        bool promo = move_list_has(legal, m | MOVE_PROMO);
         int to = move_to(m);
         if (move_is_pass(m)) {
             has_pass = true;
