@@ -39,8 +39,9 @@
 #include "util/parse.h"
 #include "xbvariant.h"
 
+/* The version is CMakeLists.txt's project(VERSION), passed as a compile definition. */
 #ifndef KAKI_VERSION
-#define KAKI_VERSION "0.1.0"
+#error "KAKI_VERSION must be defined by the build (CMakeLists.txt)"
 #endif
 
 #define LINE_LIMIT 65536   /* longer input lines are refused */
