@@ -140,7 +140,7 @@ struct Cecp {
 
 /* ------------------------------------------------------------------ output ------------- */
 
-static void write_stdout(void *ctx, const char *line)
+static void cecp_write_stdout(void *ctx, const char *line)
 {
     (void)ctx;
     fputs(line, stdout);
@@ -148,26 +148,26 @@ static void write_stdout(void *ctx, const char *line)
     fflush(stdout);
 }
 
-static void emit(Cecp *c, const char *line)
+static void cecp_emit(Cecp *c, const char *line)
 {
     pthread_mutex_lock(&c->out_lock);
     c->write(c->write_ctx, line);
     pthread_mutex_unlock(&c->out_lock);
 }
 
-static void emitf(Cecp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void emitf(Cecp *c, const char *fmt, ...)
+static void cecp_emitf(Cecp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cecp_emitf(Cecp *c, const char *fmt, ...)
 {
     char buf[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    emit(c, buf);
+    cecp_emit(c, buf);
 }
 
 /* Input echoed in messages: printable ASCII only, shortened. */
-static const char *clean(const char *s, char *out, size_t outsz)
+static const char *cecp_printable(const char *s, char *out, size_t outsz)
 {
     size_t n = 0, limit = outsz - 4;
     for (; *s && n < limit; s++)
@@ -190,7 +190,7 @@ static void queue_push(Queue *q, Event *ev)
     q->tail = ev;
 }
 
-static Event *queue_pop(Queue *q)
+static Event *cecp_queue_pop(Queue *q)
 {
     Event *ev = q->head;
     if (ev) {
@@ -201,7 +201,7 @@ static Event *queue_pop(Queue *q)
     return ev;
 }
 
-static void post_event(Cecp *c, Event *ev)
+static void cecp_post_event(Cecp *c, Event *ev)
 {
     pthread_mutex_lock(&c->q_lock);
     queue_push(&c->events, ev);
@@ -227,7 +227,7 @@ static Event *next_event(Cecp *c, int timeout_ms)
             if (pthread_cond_timedwait(&c->q_cond, &c->q_lock, &ts) == ETIMEDOUT)
                 break;
     }
-    Event *ev = queue_pop(&c->events);
+    Event *ev = cecp_queue_pop(&c->events);
     pthread_mutex_unlock(&c->q_lock);
     return ev;
 }
@@ -244,7 +244,7 @@ static Event *line_event(const char *line, size_t len)
     return ev;
 }
 
-static void free_event(Event *ev)
+static void cecp_free_event(Event *ev)
 {
     if (ev) {
         free(ev->line);
@@ -254,7 +254,7 @@ static void free_event(Event *ev)
 
 /* ------------------------------------------------------------------ search control ----- */
 
-static void *waiter_main(void *arg)
+static void *cecp_waiter_main(void *arg)
 {
     Cecp *c = arg;
     for (;;) {
@@ -278,7 +278,7 @@ static void *waiter_main(void *arg)
         ev->serial = serial;
         ev->best = best;
         ev->ponder = ponder;
-        post_event(c, ev);
+        cecp_post_event(c, ev);
 
         pthread_mutex_lock(&c->w_lock);
         c->w_busy = false;
@@ -316,7 +316,7 @@ static void start_search(Cecp *c, int mode, const Position *root, const SearchLi
 }
 
 /* Stops the running search and forgets its result. */
-static void abort_search(Cecp *c)
+static void cecp_abort_search(Cecp *c)
 {
     if (c->mode == MODE_IDLE)
         return;
@@ -376,14 +376,14 @@ static void report_cb(void *ctx, const Position *root, const SearchReport *r)
     free(list);
     if (n && (r->upperbound || r->lowerbound) && n + 1 < sizeof pv)
         pv[n++] = r->upperbound ? '?' : '!', pv[n] = '\0';
-    emitf(c, "%d %ld %lld %llu %d %llu 0\t%s", r->depth, xboard_score(r->score),
-          (long long)(r->time_ms / 10), (unsigned long long)r->nodes, r->seldepth,
-          (unsigned long long)r->nps, pv);
+    cecp_emitf(c, "%d %ld %lld %llu %d %llu 0\t%s", r->depth, xboard_score(r->score),
+               (long long)(r->time_ms / 10), (unsigned long long)r->nodes, r->seldepth,
+               (unsigned long long)r->nps, pv);
 }
 
 /* ------------------------------------------------------------------ rules and game ----- */
 
-static const RuleSet *ruleset_for(Cecp *c, const Rules *r)
+static const RuleSet *cecp_ruleset_for(Cecp *c, const Rules *r)
 {
     int victim = 0;
     for (int i = 0; i < RULESET_CACHE; i++) {
@@ -406,7 +406,7 @@ static const RuleSet *ruleset_for(Cecp *c, const Rules *r)
 }
 
 /* dst = the board and side of src under the rule set rs, with a fresh history. */
-static void copy_board(Position *dst, const Position *src, const RuleSet *rs)
+static void cecp_copy_board(Position *dst, const Position *src, const RuleSet *rs)
 {
     position_clear(dst, rs);
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
@@ -428,16 +428,16 @@ static void replay(Cecp *c)
     }
 }
 
-static void clear_lift(Cecp *c)
+static void cecp_clear_lift(Cecp *c)
 {
     c->lift_from = c->lift_kill = c->put_cyan = -1;
 }
 
 /* A new game from `start` (NULL = the tenjiku start position). */
-static void game_reset(Cecp *c, const Position *start)
+static void cecp_game_reset(Cecp *c, const Position *start)
 {
     if (start)
-        copy_board(c->start, start, c->rs);
+        cecp_copy_board(c->start, start, c->rs);
     else
         position_start(c->start, c->rs);
     c->nmoves = 0;
@@ -446,10 +446,10 @@ static void game_reset(Cecp *c, const Position *start)
     c->game_over = false;
     c->hint = MOVE_NONE;
     c->resign_count = 0;
-    clear_lift(c);
+    cecp_clear_lift(c);
 }
 
-static void record_move(Cecp *c, Move m)
+static void cecp_record_move(Cecp *c, Move m)
 {
     if (c->nmoves == c->cap) {
         int cap = c->cap ? 2 * c->cap : 256;
@@ -463,18 +463,19 @@ static void record_move(Cecp *c, Move m)
     Undo u;
     make_move(c->pos, m, &u);
     c->hint = MOVE_NONE;
-    clear_lift(c);
+    cecp_clear_lift(c);
 }
 
 /* Claims the result if the game has ended; returns true if it has. */
-static bool claim_if_over(Cecp *c)
+static bool cecp_claim_if_over(Cecp *c)
 {
     GameResult r = game_result(c->pos, c->nmoves == 0 ? -1 : c->pos->side ^ 1);
     if (r.reason == RESULT_ONGOING)
         return false;
     char reason[128];
     game_result_describe(&r, reason, sizeof reason);
-    emitf(c, "%s {%s}", r.winner == NO_WINNER ? "1/2-1/2" : r.winner == BLACK ? "1-0" : "0-1", reason);
+    cecp_emitf(c, "%s {%s}", r.winner == NO_WINNER ? "1/2-1/2" : r.winner == BLACK ? "1-0" : "0-1",
+               reason);
     c->game_over = true;
     return true;
 }
@@ -486,7 +487,7 @@ static int moves_made_by(const Cecp *c, int side)
     return side == c->start->side ? (c->nmoves + 1) / 2 : c->nmoves / 2;
 }
 
-static SearchLimits own_limits(const Cecp *c)
+static SearchLimits cecp_own_limits(const Cecp *c)
 {
     SearchLimits l = limits_none();
     l.depth = c->sd;
@@ -508,20 +509,20 @@ static SearchLimits own_limits(const Cecp *c)
 
 /* ------------------------------------------------------------------ the engine plays --- */
 
-static void start_thinking(Cecp *c)
+static void cecp_start_thinking(Cecp *c)
 {
     if (!c->position_ok) {
-        emit(c, "Error (no valid position): go");
+        cecp_emit(c, "Error (no valid position): go");
         return;
     }
-    if (claim_if_over(c))
+    if (cecp_claim_if_over(c))
         return;
     c->game_over = false;
-    SearchLimits l = own_limits(c);
+    SearchLimits l = cecp_own_limits(c);
     start_search(c, MODE_THINK, c->pos, &l);
 }
 
-static void start_analysis(Cecp *c)
+static void cecp_start_analysis(Cecp *c)
 {
     if (!c->analyzing || !c->position_ok || position_game_over(c->pos))
         return;
@@ -541,7 +542,8 @@ static void start_ponder(Cecp *c, Move guess)
     l.infinite = true;
     c->ponder_move = guess;
     char w[MOVE_STR_MAX];
-    emitf(c, "# pondering on %s", move_to_wire(c->pos, guess, atomic_load(&c->rank_offset), w));
+    cecp_emitf(c, "# pondering on %s",
+               move_to_wire(c->pos, guess, atomic_load(&c->rank_offset), w));
     start_search(c, MODE_PONDER, c->scratch, &l);
 }
 
@@ -554,7 +556,7 @@ static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
     return m;
 }
 
-static void engine_moved(Cecp *c, Move best, Move ponder)
+static void cecp_engine_moved(Cecp *c, Move best, Move ponder)
 {
     MoveList *legal = malloc(sizeof *legal);
     if (!legal)
@@ -562,13 +564,13 @@ static void engine_moved(Cecp *c, Move best, Move ponder)
     generate_legal(c->pos, legal);
     if (legal->count == 0) {
         free(legal);
-        if (!claim_if_over(c))
-            emit(c, "# no move found");
+        if (!cecp_claim_if_over(c))
+            cecp_emit(c, "# no move found");
         return;
     }
     if (!best || !move_list_has(legal, best)) {
         if (best)
-            emitf(c, "# search returned an illegal move (%08x); playing a legal one", best);
+            cecp_emitf(c, "# search returned an illegal move (%08x); playing a legal one", best);
         best = legal->moves[0];
     }
     best = promote_dead(c->pos, best, legal);
@@ -585,16 +587,16 @@ static void engine_moved(Cecp *c, Move best, Move ponder)
     else
         c->resign_count = 0;
     if (c->resign_count >= 2) {
-        emit(c, "resign");
+        cecp_emit(c, "resign");
         c->game_over = true;
         return;
     }
 
     char w[MOVE_STR_MAX];
     move_to_wire(c->pos, best, atomic_load(&c->rank_offset), w);
-    emitf(c, "move %s", w);
-    record_move(c, best);
-    if (claim_if_over(c))
+    cecp_emitf(c, "move %s", w);
+    cecp_record_move(c, best);
+    if (cecp_claim_if_over(c))
         return;
 
     if (!ponder && (pv0 & ~MOVE_PROMO) == (best & ~MOVE_PROMO))
@@ -626,12 +628,12 @@ static int find_rule_option(const char *name)
     return -1;
 }
 
-static void send_features(Cecp *c)
+static void cecp_send_features(Cecp *c)
 {
-    emit(c, "feature done=0");
-    emit(c, "feature myname=\"Kaki " KAKI_VERSION "\" variants=\"tenjiku\" setboard=1 usermove=1 "
-            "ping=1 playother=1 colors=0 sigint=0 sigterm=0 debug=1 memory=1 smp=1 "
-            "highlight=1 analyze=1 nps=1 reuse=1 pause=0");
+    cecp_emit(c, "feature done=0");
+    cecp_emit(c, "feature myname=\"Kaki " KAKI_VERSION "\" variants=\"tenjiku\" setboard=1 "
+                 "usermove=1 ping=1 playother=1 colors=0 sigint=0 sigterm=0 debug=1 memory=1 "
+                 "smp=1 highlight=1 analyze=1 nps=1 reuse=1 pause=0");
     for (int i = 0; i < rule_option_count; i++) {
         char buf[256];
         int n = snprintf(buf, sizeof buf, "feature option=\"%s -combo", rule_options[i].name);
@@ -640,22 +642,22 @@ static void send_features(Cecp *c)
             n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s%s", v ? " ///" : "",
                           v == cur ? "*" : "", rule_options[i].values[v]);
         snprintf(buf + n, sizeof buf - (size_t)n, "\"");
-        emit(c, buf);
+        cecp_emit(c, buf);
     }
-    emitf(c, "feature option=\"Rank offset -spin %d 0 1\"", atomic_load(&c->rank_offset));
-    emitf(c, "feature option=\"Resign threshold -spin %d 0 100000\"", c->resign_threshold);
-    emitf(c, "feature option=\"Hash -spin %d 1 %d\"", c->hash_mb, c->max_hash_mb);
-    emitf(c, "feature option=\"Threads -spin %d 1 %d\"", c->threads, c->max_threads);
-    emit(c, "feature done=1");
+    cecp_emitf(c, "feature option=\"Rank offset -spin %d 0 1\"", atomic_load(&c->rank_offset));
+    cecp_emitf(c, "feature option=\"Resign threshold -spin %d 0 100000\"", c->resign_threshold);
+    cecp_emitf(c, "feature option=\"Hash -spin %d 1 %d\"", c->hash_mb, c->max_hash_mb);
+    cecp_emitf(c, "feature option=\"Threads -spin %d 1 %d\"", c->threads, c->max_threads);
+    cecp_emit(c, "feature done=1");
 }
 
-static void set_hash(Cecp *c, long mb)
+static void cecp_set_hash(Cecp *c, long mb)
 {
     if (mb != c->hash_mb)
         c->hash_mb = searcher_set_hash_mb(c->searcher, (int)mb);
 }
 
-static void set_threads(Cecp *c, long n)
+static void cecp_set_threads(Cecp *c, long n)
 {
     if (n != c->threads)
         c->threads = searcher_set_threads(c->searcher, (int)n);
@@ -665,12 +667,12 @@ static void set_threads(Cecp *c, long n)
    not legal under the new rules. */
 static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
 {
-    const RuleSet *rs = ruleset_for(c, r);
+    const RuleSet *rs = cecp_ruleset_for(c, r);
     Position *ns = malloc(sizeof *ns), *np = malloc(sizeof *np);
     MoveList *legal = malloc(sizeof *legal);
     if (!ns || !np || !legal)
         abort();
-    copy_board(ns, c->start, rs);
+    cecp_copy_board(ns, c->start, rs);
     *np = *ns;
     bool ok = true;
     for (int i = 0; i < c->nmoves && ok; i++) {
@@ -691,7 +693,7 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
         c->rules = *r;
         c->rs = rs;
         c->hint = MOVE_NONE;
-        clear_lift(c);
+        cecp_clear_lift(c);
     }
     free(ns);
     free(np);
@@ -699,13 +701,13 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     return ok;
 }
 
-static void cmd_option(Cecp *c, char *args, const char *line)
+static void cecp_cmd_option(Cecp *c, char *args, const char *line)
 {
     char shown[160];
-    clean(line, shown, sizeof shown);
+    cecp_printable(line, shown, sizeof shown);
     char *eq = strchr(args, '=');
     if (!eq) {
-        emitf(c, "Error (bad option value): %s", shown);
+        cecp_emitf(c, "Error (bad option value): %s", shown);
         return;
     }
     *eq = '\0';
@@ -724,15 +726,15 @@ static void cmd_option(Cecp *c, char *args, const char *line)
         Rules r = c->rules;
         char err[160];
         if (rules_set(&r, name, value, err, sizeof err) != 0) {
-            emitf(c, "Error (bad option value): %s", shown);
+            cecp_emitf(c, "Error (bad option value): %s", shown);
             return;
         }
         if (memcmp(&r, &c->rules, sizeof r) == 0)
             return;
         if (!apply_rules(c, &r, err, sizeof err))
-            emitf(c, "Error (option refused: %s): %s", err, shown);
+            cecp_emitf(c, "Error (option refused: %s): %s", err, shown);
         else
-            emitf(c, "# rules: %s=%s", name, value);
+            cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
     }
     struct {
@@ -750,31 +752,31 @@ static void cmd_option(Cecp *c, char *args, const char *line)
         long v;
         bool clamped;
         if (!parse_long_clamped(value, spins[i].lo, spins[i].hi, &v, &clamped)) {
-            emitf(c, "Error (bad option value): %s", shown);
+            cecp_emitf(c, "Error (bad option value): %s", shown);
             return;
         }
         if (clamped)
-            emitf(c, "# %s out of range %ld-%ld, set to %ld", spins[i].name, spins[i].lo,
-                  spins[i].hi, v);
+            cecp_emitf(c, "# %s out of range %ld-%ld, set to %ld", spins[i].name,
+                       spins[i].lo, spins[i].hi, v);
         switch (i) {
         case 0: atomic_store(&c->rank_offset, (int)v); break;
         case 1: c->resign_threshold = (int)v; break;
-        case 2: set_hash(c, v); break;
-        case 3: set_threads(c, v); break;
+        case 2: cecp_set_hash(c, v); break;
+        case 3: cecp_set_threads(c, v); break;
         }
         return;
     }
-    emitf(c, "Error (unknown option): %s", shown);
+    cecp_emitf(c, "Error (unknown option): %s", shown);
 }
 
 /* ------------------------------------------------------------------ commands ----------- */
 
-static void send_variant(Cecp *c)
+static void cecp_send_variant(Cecp *c)
 {
     char buf[2048];
-    emit(c, xb_setup_line(c->start, buf, sizeof buf));
+    cecp_emit(c, xb_setup_line(c->start, buf, sizeof buf));
     for (int s = 0; s < XB_SLOTS; s++)
-        emit(c, xb_piece_line(c->rs, s, buf, sizeof buf));
+        cecp_emit(c, xb_piece_line(c->rs, s, buf, sizeof buf));
 }
 
 static bool looks_like_move(const char *s)
@@ -786,7 +788,7 @@ static bool looks_like_move(const char *s)
 
 /* setboard: an XBoard FEN ("<board> w|b <more fields>", w = sente to move) or a TFEN
    ("<board> b|w" with nothing after it, b = sente to move, RULES.md §3.2). */
-static void cmd_setboard(Cecp *c, const char *fen)
+static void cecp_cmd_setboard(Cecp *c, const char *fen)
 {
     char err[200];
     uint8_t board[SQUARE_COUNT];
@@ -811,7 +813,8 @@ static void cmd_setboard(Cecp *c, const char *fen)
     }
     if (side < 0) {
         char shown[120];
-        emitf(c, "tellusererror Illegal position: %s (%s)", err, clean(fen, shown, 60));
+        cecp_emitf(c, "tellusererror Illegal position: %s (%s)", err,
+                   cecp_printable(fen, shown, 60));
         c->position_ok = false;
         return;
     }
@@ -820,7 +823,7 @@ static void cmd_setboard(Cecp *c, const char *fen)
         abort();
     position_clear(tmp, c->rs);
     position_set(tmp, board, side);
-    game_reset(c, tmp);
+    cecp_game_reset(c, tmp);
     free(tmp);
 }
 
@@ -865,9 +868,9 @@ static bool undo_xboard_kludge(const char *text, char *out, size_t outsz)
 static void cmd_usermove(Cecp *c, const char *text)
 {
     char shown[120];
-    clean(text, shown, sizeof shown);
+    cecp_printable(text, shown, sizeof shown);
     if (!c->position_ok) {
-        emitf(c, "Illegal move (no valid position): %s", shown);
+        cecp_emitf(c, "Illegal move (no valid position): %s", shown);
         return;
     }
     char err[160];
@@ -881,51 +884,51 @@ static void cmd_usermove(Cecp *c, const char *text)
 
     if (c->mode == MODE_PONDER) {
         if (m && m == c->ponder_move) { /* ponder hit: the running search becomes ours */
-            record_move(c, m);
+            cecp_record_move(c, m);
             c->mode = MODE_THINK;
-            SearchLimits l = own_limits(c);
+            SearchLimits l = cecp_own_limits(c);
             searcher_ponderhit(c->searcher, &l);
             return;
         }
-        abort_search(c);
+        cecp_abort_search(c);
     }
     if (!m) {
-        emitf(c, "Illegal move (%s): %s", err, shown);
+        cecp_emitf(c, "Illegal move (%s): %s", err, shown);
         return;
     }
     bool analysing = c->analyzing;
-    abort_search(c);
-    record_move(c, m);
+    cecp_abort_search(c);
+    cecp_record_move(c, m);
     if (analysing) {
-        start_analysis(c);
+        cecp_start_analysis(c);
         return;
     }
     if (c->engine_side == NOBODY)
         return;
-    if (claim_if_over(c))
+    if (cecp_claim_if_over(c))
         return;
     if (c->engine_side == c->pos->side && !c->game_over)
-        start_thinking(c);
+        cecp_start_thinking(c);
 }
 
-static void cmd_undo(Cecp *c, int plies, const char *cmd)
+static void cecp_cmd_undo(Cecp *c, int plies, const char *cmd)
 {
     if (c->nmoves < plies) {
-        emitf(c, "Error (no move to undo): %s", cmd);
+        cecp_emitf(c, "Error (no move to undo): %s", cmd);
         return;
     }
     c->nmoves -= plies;
     replay(c);
     c->game_over = false;
     c->hint = MOVE_NONE;
-    clear_lift(c);
+    cecp_clear_lift(c);
 }
 
-static void cmd_level(Cecp *c, const char *args, const char *shown)
+static void cecp_cmd_level(Cecp *c, const char *args, const char *shown)
 {
     char mps[32], base[32], inc[32];
     if (sscanf(args, "%31s %31s %31s", mps, base, inc) != 3) {
-        emitf(c, "Error (bad arguments): %s", shown);
+        cecp_emitf(c, "Error (bad arguments): %s", shown);
         return;
     }
     long m;
@@ -938,7 +941,7 @@ static void cmd_level(Cecp *c, const char *args, const char *shown)
         (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) || !parse_double(inc, -1e300, 1e300, &increment) ||
         minutes < 0 || seconds < 0 || increment < 0 || minutes > 1e6 || seconds > 1e8 ||
         increment > 1e6) {
-        emitf(c, "Error (bad arguments): %s", shown);
+        cecp_emitf(c, "Error (bad arguments): %s", shown);
         return;
     }
     c->mps = (int)m;
@@ -951,7 +954,7 @@ static void cmd_level(Cecp *c, const char *args, const char *shown)
 static bool is_cmd(const char *cmd, const char *name) { return strcmp(cmd, name) == 0; }
 
 /* Commands handled at once even while the engine thinks on its own move. */
-static bool urgent(const char *cmd)
+static bool cecp_urgent(const char *cmd)
 {
     static const char *const names[] = {
         "?", "quit", "force", "new", "result", ".", "exit", "post", "nopost", "easy", "hard",
@@ -984,7 +987,7 @@ static void cmd_highlight(Cecp *c, const char *cmd, const char *arg)
     int sq = square_parse(&p, atomic_load(&c->rank_offset));
     if (sq < 0 || (*p && *p != ',')) {
         char shown[80];
-        emitf(c, "Error (bad square): %s %s", cmd, clean(arg, shown, sizeof shown));
+        cecp_emitf(c, "Error (bad square): %s %s", cmd, cecp_printable(arg, shown, sizeof shown));
         return;
     }
     char out[HIGHLIGHT_MAX];
@@ -1000,7 +1003,7 @@ static void cmd_highlight(Cecp *c, const char *cmd, const char *arg)
             highlight_marks(c->pos, c->lift_from, c->lift_kill, &c->lift_marks);
         else
             memset(&c->lift_marks, 0, sizeof c->lift_marks);
-        emit(c, highlight_format(&c->lift_marks, out));
+        cecp_emit(c, highlight_format(&c->lift_marks, out));
     } else if (is_cmd(cmd, "put")) {
         c->put_cyan = (c->lift_from >= 0 && c->lift_kill < 0 && c->lift_marks.sq[sq] == 'C')
                           ? sq : -1;
@@ -1009,13 +1012,13 @@ static void cmd_highlight(Cecp *c, const char *cmd, const char *arg)
             return;
         Marks mk = c->lift_marks;
         highlight_victims(c->pos, c->lift_from, c->lift_kill, sq, &mk);
-        emit(c, highlight_format(&mk, out));
+        cecp_emit(c, highlight_format(&mk, out));
     }
 }
 
-static void cmd_protover(Cecp *c) { send_features(c); }
+static void cmd_protover(Cecp *c) { cecp_send_features(c); }
 
-static bool execute(Cecp *c, char *line)
+static bool cecp_execute(Cecp *c, char *line)
 {
     char *s = line;
     while (*s == ' ' || *s == '\t')
@@ -1038,7 +1041,7 @@ static bool execute(Cecp *c, char *line)
     while (*args == ' ' || *args == '\t')
         args++;
     char shown[200];
-    clean(s, shown, sizeof shown);
+    cecp_printable(s, shown, sizeof shown);
 
     bool move = is_cmd(cmd, "usermove") || (!cmd_too_long && looks_like_move(cmd));
     if (move && !is_cmd(cmd, "usermove"))
@@ -1049,7 +1052,7 @@ static bool execute(Cecp *c, char *line)
        below */
     bool keep = keeps_search(cmd) || (move && c->mode == MODE_PONDER);
     if ((c->mode == MODE_PONDER || c->mode == MODE_ANALYZE) && !keep)
-        abort_search(c);
+        cecp_abort_search(c);
 
     if (move) {
         cmd_usermove(c, args);
@@ -1059,44 +1062,44 @@ static bool execute(Cecp *c, char *line)
                is_cmd(cmd, "white") || is_cmd(cmd, "black")) {
         /* nothing to do */
     } else if (is_cmd(cmd, "rejected")) {
-        emitf(c, "# feature rejected: %s", clean(args, shown, sizeof shown));
+        cecp_emitf(c, "# feature rejected: %s", cecp_printable(args, shown, sizeof shown));
     } else if (is_cmd(cmd, "protover")) {
         cmd_protover(c);
     } else if (is_cmd(cmd, "new")) {
-        abort_search(c);
-        game_reset(c, NULL);
+        cecp_abort_search(c);
+        cecp_game_reset(c, NULL);
         c->engine_side = c->analyzing ? NOBODY : WHITE; /* engine plays gote (XBoard black) */
         c->sd = 0;
         searcher_new_game(c->searcher);
     } else if (is_cmd(cmd, "variant")) {
         if (strcmp(args, "tenjiku") != 0) {
-            emitf(c, "Error (unsupported variant): %s", shown);
+            cecp_emitf(c, "Error (unsupported variant): %s", shown);
         } else {
-            abort_search(c);
-            game_reset(c, NULL);
-            send_variant(c);
+            cecp_abort_search(c);
+            cecp_game_reset(c, NULL);
+            cecp_send_variant(c);
         }
     } else if (is_cmd(cmd, "force")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->engine_side = NOBODY;
     } else if (is_cmd(cmd, "go")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->analyzing = false;
         c->engine_side = c->pos->side;
-        start_thinking(c);
+        cecp_start_thinking(c);
     } else if (is_cmd(cmd, "playother")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->engine_side = c->pos->side ^ 1;
     } else if (is_cmd(cmd, "?")) {
         if (c->mode == MODE_THINK)
             searcher_stop(c->searcher);
     } else if (is_cmd(cmd, "ping")) {
-        emitf(c, "pong %s", clean(args, shown, 64));
+        cecp_emitf(c, "pong %s", cecp_printable(args, shown, 64));
     } else if (is_cmd(cmd, "time") || is_cmd(cmd, "otim")) {
         long v;
         bool cl;
         if (!parse_long_clamped(args, -100000000L, 100000000L, &v, &cl)) {
-            emitf(c, "Error (bad arguments): %s", shown);
+            cecp_emitf(c, "Error (bad arguments): %s", shown);
         } else if (cmd[0] == 't') {
             c->time_cs = v;
             c->have_time = true;
@@ -1104,25 +1107,25 @@ static bool execute(Cecp *c, char *line)
             c->otim_cs = v;
         }
     } else if (is_cmd(cmd, "level")) {
-        cmd_level(c, args, shown);
+        cecp_cmd_level(c, args, shown);
     } else if (is_cmd(cmd, "st")) {
         double sec;
         if (!parse_double(args, -1e300, 1e300, &sec) || sec < 0 || sec > 1e6)
-            emitf(c, "Error (bad arguments): %s", shown);
+            cecp_emitf(c, "Error (bad arguments): %s", shown);
         else
             c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
     } else if (is_cmd(cmd, "sd")) {
         long v;
         bool cl;
         if (!parse_long_clamped(args, 0, MAX_PLY - 1, &v, &cl))
-            emitf(c, "Error (bad arguments): %s", shown);
+            cecp_emitf(c, "Error (bad arguments): %s", shown);
         else
             c->sd = (int)v;
     } else if (is_cmd(cmd, "nps")) {
         long v;
         bool cl;
         if (!parse_long_clamped(args, 0, LONG_MAX, &v, &cl))
-            emitf(c, "Error (bad arguments): %s", shown);
+            cecp_emitf(c, "Error (bad arguments): %s", shown);
         else
             c->nps = (uint64_t)v;
     } else if (is_cmd(cmd, "post") || is_cmd(cmd, "nopost")) {
@@ -1132,12 +1135,12 @@ static bool execute(Cecp *c, char *line)
     } else if (is_cmd(cmd, "easy")) {
         c->ponder_on = false;
     } else if (is_cmd(cmd, "analyze")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->analyzing = true;
         c->engine_side = NOBODY;
     } else if (is_cmd(cmd, "exit")) {
         if (c->analyzing) {
-            abort_search(c);
+            cecp_abort_search(c);
             c->analyzing = false;
         }
     } else if (is_cmd(cmd, ".")) {
@@ -1150,57 +1153,57 @@ static bool execute(Cecp *c, char *line)
             if (!l)
                 abort();
             generate_legal(c->pos, l);
-            emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10), (unsigned long long)nodes,
-                  depth, l->count);
+            cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
+                       (unsigned long long)nodes, depth, l->count);
             free(l);
         }
     } else if (is_cmd(cmd, "undo")) {
-        cmd_undo(c, 1, shown);
+        cecp_cmd_undo(c, 1, shown);
     } else if (is_cmd(cmd, "remove")) {
-        cmd_undo(c, 2, shown);
+        cecp_cmd_undo(c, 2, shown);
     } else if (is_cmd(cmd, "setboard")) {
-        abort_search(c);
-        cmd_setboard(c, args);
+        cecp_abort_search(c);
+        cecp_cmd_setboard(c, args);
     } else if (is_cmd(cmd, "result")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->game_over = true;
     } else if (is_cmd(cmd, "memory") || is_cmd(cmd, "cores")) {
         long v;
         bool cl;
         long hi = cmd[0] == 'm' ? c->max_hash_mb : c->max_threads;
         if (!parse_long_clamped(args, 1, hi, &v, &cl)) {
-            emitf(c, "Error (bad arguments): %s", shown);
+            cecp_emitf(c, "Error (bad arguments): %s", shown);
         } else {
             if (cl)
-                emitf(c, "# %s clamped to %ld", cmd, v);
+                cecp_emitf(c, "# %s clamped to %ld", cmd, v);
             if (cmd[0] == 'm')
-                set_hash(c, v);
+                cecp_set_hash(c, v);
             else
-                set_threads(c, v);
+                cecp_set_threads(c, v);
         }
     } else if (is_cmd(cmd, "option")) {
-        cmd_option(c, args, s);
+        cecp_cmd_option(c, args, s);
     } else if (is_cmd(cmd, "hint")) {
         if (c->hint && c->hint_key == c->pos->key && c->position_ok) {
             char w[MOVE_STR_MAX];
             move_to_wire(c->pos, c->hint, atomic_load(&c->rank_offset), w);
-            emitf(c, "Hint: %s", w);
+            cecp_emitf(c, "Hint: %s", w);
         }
     } else if (is_cmd(cmd, "bk")) {
-        emit(c, " Kaki has no opening book.");
-        emit(c, "");
+        cecp_emit(c, " Kaki has no opening book.");
+        cecp_emit(c, "");
     } else if (is_cmd(cmd, "lift") || is_cmd(cmd, "put") || is_cmd(cmd, "hover")) {
         cmd_highlight(c, cmd, args);
     } else if (is_cmd(cmd, "quit")) {
-        abort_search(c);
+        cecp_abort_search(c);
         c->quit = true;
         return false;
     } else {
-        emitf(c, "Error (unknown command): %s", shown);
+        cecp_emitf(c, "Error (unknown command): %s", shown);
     }
 
     if (c->analyzing && c->mode == MODE_IDLE)
-        start_analysis(c);
+        cecp_start_analysis(c);
     return true;
 }
 
@@ -1208,11 +1211,11 @@ static bool execute(Cecp *c, char *line)
 static void run_deferred(Cecp *c)
 {
     while (!c->quit && c->mode != MODE_THINK) {
-        Event *ev = queue_pop(&c->deferred);
+        Event *ev = cecp_queue_pop(&c->deferred);
         if (!ev)
             break;
-        execute(c, ev->line);
-        free_event(ev);
+        cecp_execute(c, ev->line);
+        cecp_free_event(ev);
     }
 }
 
@@ -1223,7 +1226,7 @@ static void on_event(Cecp *c, Event *ev)
     int mode = c->mode;
     c->mode = MODE_IDLE;
     if (mode == MODE_THINK)
-        engine_moved(c, ev->best, ev->ponder);
+        cecp_engine_moved(c, ev->best, ev->ponder);
     run_deferred(c);
 }
 
@@ -1233,7 +1236,7 @@ static void drain(Cecp *c)
     Event *ev;
     while (!c->quit && (ev = next_event(c, 0))) {
         on_event(c, ev);
-        free_event(ev);
+        cecp_free_event(ev);
     }
 }
 
@@ -1255,11 +1258,11 @@ static bool dispatch(Cecp *c, const char *line, size_t len)
         cmd[k] = s[k], k++;
     cmd[k] = '\0';
     bool go_on = true;
-    if ((c->mode == MODE_THINK || c->deferred.head) && !urgent(cmd)) {
+    if ((c->mode == MODE_THINK || c->deferred.head) && !cecp_urgent(cmd)) {
         queue_push(&c->deferred, ev);
     } else {
-        go_on = execute(c, ev->line);
-        free_event(ev);
+        go_on = cecp_execute(c, ev->line);
+        cecp_free_event(ev);
     }
     /* an urgent command (force, new, result...) may have ended the search */
     if (go_on && c->mode != MODE_THINK && c->deferred.head)
@@ -1282,7 +1285,7 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     Cecp *c = calloc(1, sizeof *c);
     if (!c)
         abort();
-    c->write = write ? write : write_stdout;
+    c->write = write ? write : cecp_write_stdout;
     c->write_ctx = ctx;
     pthread_mutex_init(&c->out_lock, NULL);
     pthread_mutex_init(&c->q_lock, NULL);
@@ -1292,13 +1295,13 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     pthread_mutex_init(&c->info_lock, NULL);
 
     rules_default(&c->rules);
-    c->rs = ruleset_for(c, &c->rules);
+    c->rs = cecp_ruleset_for(c, &c->rules);
     c->start = malloc(sizeof *c->start);
     c->pos = malloc(sizeof *c->pos);
     c->scratch = malloc(sizeof *c->scratch);
     if (!c->start || !c->pos || !c->scratch)
         abort();
-    game_reset(c, NULL);
+    cecp_game_reset(c, NULL);
 
     c->searcher = searcher_new();
     long half = physical_mb() / 2;
@@ -1314,8 +1317,8 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     atomic_store(&c->rank_offset, 0);
     c->mps = 40; /* XBoard's default: 40 moves in 5 minutes */
     c->base_ms = 5 * 60 * 1000;
-    clear_lift(c);
-    if (pthread_create(&c->waiter, NULL, waiter_main, c) != 0)
+    cecp_clear_lift(c);
+    if (pthread_create(&c->waiter, NULL, cecp_waiter_main, c) != 0)
         abort();
     return c;
 }
@@ -1325,16 +1328,16 @@ void cecp_set_resource_limits(Cecp *c, int max_hash_mb, int max_threads)
     c->max_hash_mb = max_hash_mb < 1 ? 1 : max_hash_mb;
     c->max_threads = max_threads < 1 ? 1 : max_threads > MAX_THREADS ? MAX_THREADS : max_threads;
     if (c->hash_mb > c->max_hash_mb)
-        set_hash(c, c->max_hash_mb);
+        cecp_set_hash(c, c->max_hash_mb);
     if (c->threads > c->max_threads)
-        set_threads(c, c->max_threads);
+        cecp_set_threads(c, c->max_threads);
 }
 
 void cecp_free(Cecp *c)
 {
     if (!c)
         return;
-    abort_search(c);
+    cecp_abort_search(c);
     pthread_mutex_lock(&c->w_lock);
     c->w_quit = true;
     pthread_cond_broadcast(&c->w_cond);
@@ -1342,10 +1345,10 @@ void cecp_free(Cecp *c)
     pthread_join(c->waiter, NULL);
     searcher_free(c->searcher);
     Event *ev;
-    while ((ev = queue_pop(&c->events)))
-        free_event(ev);
-    while ((ev = queue_pop(&c->deferred)))
-        free_event(ev);
+    while ((ev = cecp_queue_pop(&c->events)))
+        cecp_free_event(ev);
+    while ((ev = cecp_queue_pop(&c->deferred)))
+        cecp_free_event(ev);
     for (int i = 0; i < RULESET_CACHE; i++)
         ruleset_free(c->rs_cache[i].rs);
     free(c->start);
@@ -1379,7 +1382,7 @@ bool cecp_wait_idle(Cecp *c, int timeout_ms)
         Event *ev = next_event(c, (int)(left > 100 ? 100 : left));
         if (ev) {
             on_event(c, ev);
-            free_event(ev);
+            cecp_free_event(ev);
         }
         if (c->mode != MODE_THINK && c->deferred.head)
             run_deferred(c);
@@ -1442,7 +1445,7 @@ static void *reader_main(void *arg)
                     n--;
                 Event *ev = line_event(buf, n);
                 ev->too_long = overflow;
-                post_event(c, ev);
+                cecp_post_event(c, ev);
                 n = 0;
                 overflow = false;
             } else if (n < LINE_LIMIT) {
@@ -1455,14 +1458,14 @@ static void *reader_main(void *arg)
     if (n) {
         Event *ev = line_event(buf, n);
         ev->too_long = overflow;
-        post_event(c, ev);
+        cecp_post_event(c, ev);
     }
     free(buf);
     Event *ev = calloc(1, sizeof *ev);
     if (!ev)
         abort();
     ev->type = EV_EOF;
-    post_event(c, ev);
+    cecp_post_event(c, ev);
     return NULL;
 }
 
@@ -1485,19 +1488,19 @@ int cecp_main(void)
         } else if (ev->type == EV_LINE) {
             if (ev->too_long) {
                 char shown[64];
-                emitf(c, "Error (line too long, over %d bytes): %s", LINE_LIMIT,
-                      clean(ev->line, shown, 40));
+                cecp_emitf(c, "Error (line too long, over %d bytes): %s", LINE_LIMIT,
+                           cecp_printable(ev->line, shown, 40));
             } else {
                 go_on = dispatch(c, ev->line, ev->len);
             }
         } else {
             on_event(c, ev);
         }
-        free_event(ev);
+        cecp_free_event(ev);
         if (!go_on || c->quit)
             break;
     }
-    abort_search(c);
+    cecp_abort_search(c);
     fflush(stdout);
     return 0;
 }
