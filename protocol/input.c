@@ -1,0 +1,270 @@
+/* Input and events: the one queue through which input lines (from the stdin reader thread or
+ * cecp_handle_line) and finished searches (from the waiter thread, thinking.c) reach the owning
+ * thread, and the decision whether a line runs now or waits for the engine's move.
+ *
+ * While the engine thinks on its own move, commands that must act at once (`?`, `force`,
+ * `new`, `result`, `quit`, `.`, `exit`, clocks, `post`, highlight queries...) are handled
+ * immediately; everything else (`ping`, moves, `setboard`, ...) waits until the move is out,
+ * as CECP requires ("a go before the ping means: move first", docs/PROTOCOL.md §1.4).  While
+ * pondering or analysing, `ping` is answered at once and commands that change the position stop
+ * that search first (commands.c).
+ *
+ * cecp_main() is the stdin/stdout front end: a reader thread cuts stdin into lines
+ * (docs/PROTOCOL.md §1.1) and posts them as events.
+ */
+#include "session.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/clock.h"
+
+#define LINE_LIMIT 65536   /* longer input lines are refused */
+
+static void queue_push(Queue *q, Event *ev)
+{
+    ev->next = NULL;
+    if (q->tail)
+        q->tail->next = ev;
+    else
+        q->head = ev;
+    q->tail = ev;
+}
+
+Event *cecp_queue_pop(Queue *q)
+{
+    Event *ev = q->head;
+    if (ev) {
+        q->head = ev->next;
+        if (!q->head)
+            q->tail = NULL;
+    }
+    return ev;
+}
+
+void cecp_post_event(Cecp *c, Event *ev)
+{
+    pthread_mutex_lock(&c->q_lock);
+    queue_push(&c->events, ev);
+    pthread_cond_signal(&c->q_cond);
+    pthread_mutex_unlock(&c->q_lock);
+}
+
+/* Waits up to timeout_ms (< 0: forever) for an event. */
+static Event *next_event(Cecp *c, int timeout_ms)
+{
+    pthread_mutex_lock(&c->q_lock);
+    if (timeout_ms < 0) {
+        while (!c->events.head)
+            pthread_cond_wait(&c->q_cond, &c->q_lock);
+    } else if (!c->events.head && timeout_ms > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += timeout_ms / 1000;
+        ts.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+        if (ts.tv_nsec >= 1000000000L)
+            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        while (!c->events.head)
+            if (pthread_cond_timedwait(&c->q_cond, &c->q_lock, &ts) == ETIMEDOUT)
+                break;
+    }
+    Event *ev = cecp_queue_pop(&c->events);
+    pthread_mutex_unlock(&c->q_lock);
+    return ev;
+}
+
+static Event *line_event(const char *line, size_t len)
+{
+    Event *ev = calloc(1, sizeof *ev);
+    if (!ev || !(ev->line = malloc(len + 1)))
+        abort();
+    memcpy(ev->line, line, len);
+    ev->line[len] = '\0';
+    ev->len = len;
+    ev->type = EV_LINE;
+    return ev;
+}
+
+void cecp_free_event(Event *ev)
+{
+    if (ev) {
+        free(ev->line);
+        free(ev);
+    }
+}
+
+/* Runs deferred input once the engine has moved. */
+static void run_deferred(Cecp *c)
+{
+    while (!c->quit && c->mode != MODE_THINK) {
+        Event *ev = cecp_queue_pop(&c->deferred);
+        if (!ev)
+            break;
+        cecp_execute(c, ev->line);
+        cecp_free_event(ev);
+    }
+}
+
+static void on_event(Cecp *c, Event *ev)
+{
+    if (ev->type != EV_DONE || ev->serial != c->serial || c->mode == MODE_IDLE)
+        return;
+    int mode = c->mode;
+    c->mode = MODE_IDLE;
+    if (mode == MODE_THINK)
+        cecp_engine_moved(c, ev->best, ev->ponder);
+    run_deferred(c);
+}
+
+/* Processes search results that are already in. */
+static void drain(Cecp *c)
+{
+    Event *ev;
+    while (!c->quit && (ev = next_event(c, 0))) {
+        on_event(c, ev);
+        cecp_free_event(ev);
+    }
+}
+
+static bool dispatch(Cecp *c, const char *line, size_t len)
+{
+    if (c->quit)
+        return false;
+    Event *ev = line_event(line, len);
+    for (size_t i = 0; i < len; i++)
+        if (ev->line[i] == '\0')
+            ev->line[i] = '?';
+    /* the first word decides whether the line must wait for the engine's move */
+    const char *s = ev->line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char cmd[24];
+    size_t k = 0;
+    while (s[k] && !isspace((unsigned char)s[k]) && k + 1 < sizeof cmd)
+        cmd[k] = s[k], k++;
+    cmd[k] = '\0';
+    bool go_on = true;
+    if ((c->mode == MODE_THINK || c->deferred.head) && !cecp_urgent(cmd)) {
+        queue_push(&c->deferred, ev);
+    } else {
+        go_on = cecp_execute(c, ev->line);
+        cecp_free_event(ev);
+    }
+    /* an urgent command (force, new, result...) may have ended the search */
+    if (go_on && c->mode != MODE_THINK && c->deferred.head)
+        run_deferred(c);
+    return go_on && !c->quit;
+}
+
+bool cecp_handle_line(Cecp *c, const char *line, size_t len)
+{
+    bool go_on = dispatch(c, line, len);
+    drain(c);
+    return go_on && !c->quit;
+}
+
+bool cecp_wait_idle(Cecp *c, int timeout_ms)
+{
+    int64_t deadline = mono_ms() + timeout_ms;
+    while (!c->quit && (c->mode == MODE_THINK || c->deferred.head)) {
+        int64_t left = deadline - mono_ms();
+        if (left <= 0)
+            return false;
+        Event *ev = next_event(c, (int)(left > 100 ? 100 : left));
+        if (ev) {
+            on_event(c, ev);
+            cecp_free_event(ev);
+        }
+        if (c->mode != MODE_THINK && c->deferred.head)
+            run_deferred(c);
+    }
+    return true;
+}
+
+static void *reader_main(void *arg)
+{
+    Cecp *c = arg;
+    char *buf = malloc(LINE_LIMIT + 1);
+    char chunk[4096];
+    size_t n = 0;
+    bool overflow = false;
+    if (!buf)
+        abort();
+    for (;;) {
+        ssize_t r = read(0, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        for (ssize_t i = 0; i < r; i++) {
+            char ch = chunk[i];
+            if (ch == '\n') {
+                if (n && buf[n - 1] == '\r')
+                    n--;
+                Event *ev = line_event(buf, n);
+                ev->too_long = overflow;
+                cecp_post_event(c, ev);
+                n = 0;
+                overflow = false;
+            } else if (n < LINE_LIMIT) {
+                buf[n++] = ch;
+            } else {
+                overflow = true;
+            }
+        }
+    }
+    if (n) {
+        Event *ev = line_event(buf, n);
+        ev->too_long = overflow;
+        cecp_post_event(c, ev);
+    }
+    free(buf);
+    Event *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        abort();
+    ev->type = EV_EOF;
+    cecp_post_event(c, ev);
+    return NULL;
+}
+
+static Cecp *main_state; /* reachable until exit: the reader thread may still use it */
+
+int cecp_main(void)
+{
+    signal(SIGINT, SIG_IGN); /* XBoard may interrupt engines that did not say sigint=0 */
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    Cecp *c = main_state = cecp_new(NULL, NULL);
+    pthread_t reader;
+    if (pthread_create(&reader, NULL, reader_main, c) != 0)
+        return 1;
+    pthread_detach(reader);
+    for (;;) {
+        Event *ev = next_event(c, -1);
+        bool go_on = true;
+        if (ev->type == EV_EOF) {
+            go_on = false;
+        } else if (ev->type == EV_LINE) {
+            if (ev->too_long) {
+                char shown[64];
+                cecp_emitf(c, "Error (line too long, over %d bytes): %s", LINE_LIMIT,
+                           cecp_printable(ev->line, shown, 40));
+            } else {
+                go_on = dispatch(c, ev->line, ev->len);
+            }
+        } else {
+            on_event(c, ev);
+        }
+        cecp_free_event(ev);
+        if (!go_on || c->quit)
+            break;
+    }
+    cecp_abort_search(c);
+    fflush(stdout);
+    return 0;
+}

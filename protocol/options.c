@@ -1,0 +1,202 @@
+/* What Kaki tells XBoard about itself and what XBoard may set: the features
+ * (docs/PROTOCOL.md §1.3), the variant's `setup` and `piece` lines (docs/PROTOCOL.md §2, written
+ * by xbvariant.c), the options (the rule options of docs/RULES.md §9, rank offset, resign
+ * threshold, hash, threads), and the rule-set cache behind the rule options: a rule set's tables
+ * are built once, so switching an option back and forth costs nothing.
+ */
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "board/makemove.h"
+#include "board/movegen.h"
+#include "board/notation.h"
+#include "util/parse.h"
+#include "xbvariant.h"
+
+/* The version is CMakeLists.txt's project(VERSION), passed as a compile definition. */
+#ifndef KAKI_VERSION
+#error "KAKI_VERSION must be defined by the build (CMakeLists.txt)"
+#endif
+
+const RuleSet *cecp_ruleset_for(Cecp *c, const Rules *r)
+{
+    int victim = 0;
+    for (int i = 0; i < RULESET_CACHE; i++) {
+        if (c->rs_cache[i].rs && memcmp(&c->rs_cache[i].rules, r, sizeof *r) == 0) {
+            c->rs_cache[i].used = ++c->rs_clock;
+            return c->rs_cache[i].rs;
+        }
+        if (!c->rs_cache[i].rs || c->rs_cache[i].used < c->rs_cache[victim].used)
+            victim = i;
+    }
+    /* the least recently used set is never the current one (that was used last) and no
+       search is running when the rules change */
+    for (int i = 0; i < RULESET_CACHE && c->rs_cache[victim].rs == c->rs; i++)
+        victim = (victim + 1) % RULESET_CACHE;
+    ruleset_free(c->rs_cache[victim].rs);
+    c->rs_cache[victim].rs = ruleset_new(r);
+    c->rs_cache[victim].rules = *r;
+    c->rs_cache[victim].used = ++c->rs_clock;
+    return c->rs_cache[victim].rs;
+}
+
+static int find_rule_option(const char *name)
+{
+    for (int i = 0; i < rule_option_count; i++)
+        if (strcmp(rule_options[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+void cecp_send_features(Cecp *c)
+{
+    cecp_emit(c, "feature done=0");
+    cecp_emit(c, "feature myname=\"Kaki " KAKI_VERSION "\" variants=\"tenjiku\" setboard=1 "
+                 "usermove=1 ping=1 playother=1 colors=0 sigint=0 sigterm=0 debug=1 memory=1 "
+                 "smp=1 highlight=1 analyze=1 nps=1 reuse=1 pause=0");
+    for (int i = 0; i < rule_option_count; i++) {
+        char buf[256];
+        int n = snprintf(buf, sizeof buf, "feature option=\"%s -combo", rule_options[i].name);
+        int cur = rules_get(&c->rules, i);
+        for (int v = 0; rule_options[i].values[v]; v++)
+            n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s%s", v ? " ///" : "",
+                          v == cur ? "*" : "", rule_options[i].values[v]);
+        snprintf(buf + n, sizeof buf - (size_t)n, "\"");
+        cecp_emit(c, buf);
+    }
+    cecp_emitf(c, "feature option=\"Rank offset -spin %d 0 1\"", atomic_load(&c->rank_offset));
+    cecp_emitf(c, "feature option=\"Resign threshold -spin %d 0 100000\"", c->resign_threshold);
+    cecp_emitf(c, "feature option=\"Hash -spin %d 1 %d\"", c->hash_mb, c->max_hash_mb);
+    cecp_emitf(c, "feature option=\"Threads -spin %d 1 %d\"", c->threads, c->max_threads);
+    cecp_emit(c, "feature done=1");
+}
+
+void cecp_set_hash(Cecp *c, long mb)
+{
+    if (mb != c->hash_mb)
+        c->hash_mb = searcher_set_hash_mb(c->searcher, (int)mb);
+}
+
+void cecp_set_threads(Cecp *c, long n)
+{
+    if (n != c->threads)
+        c->threads = searcher_set_threads(c->searcher, (int)n);
+}
+
+/* New rules: rebuild the start position and replay the game; refused if a move of the game is
+   not legal under the new rules. */
+static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
+{
+    const RuleSet *rs = cecp_ruleset_for(c, r);
+    Position *ns = malloc(sizeof *ns), *np = malloc(sizeof *np);
+    MoveList *legal = malloc(sizeof *legal);
+    if (!ns || !np || !legal)
+        abort();
+    cecp_copy_board(ns, c->start, rs);
+    *np = *ns;
+    bool ok = true;
+    for (int i = 0; i < c->nmoves && ok; i++) {
+        generate_legal(np, legal);
+        if (!move_list_has(legal, c->moves[i])) {
+            char w[MOVE_STR_MAX];
+            move_to_wire(np, c->moves[i], atomic_load(&c->rank_offset), w);
+            snprintf(err, errsz, "move %d (%s) of the game would be illegal", i + 1, w);
+            ok = false;
+            break;
+        }
+        Undo u;
+        make_move(np, c->moves[i], &u);
+    }
+    if (ok) {
+        *c->start = *ns;
+        *c->pos = *np;
+        c->rules = *r;
+        c->rs = rs;
+        c->hint = MOVE_NONE;
+        cecp_clear_lift(c);
+    }
+    free(ns);
+    free(np);
+    free(legal);
+    return ok;
+}
+
+void cecp_cmd_option(Cecp *c, char *args, const char *line)
+{
+    char shown[160];
+    cecp_printable(line, shown, sizeof shown);
+    char *eq = strchr(args, '=');
+    if (!eq) {
+        cecp_emitf(c, "Error (bad option value): %s", shown);
+        return;
+    }
+    *eq = '\0';
+    char *name = args, *value = eq + 1;
+    size_t nl = strlen(name);
+    while (nl && (name[nl - 1] == ' ' || name[nl - 1] == '\t'))
+        name[--nl] = '\0';
+    while (*value == ' ' || *value == '\t')
+        value++;
+    size_t vl = strlen(value);
+    while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
+        value[--vl] = '\0';
+
+    int ri = find_rule_option(name);
+    if (ri >= 0) {
+        Rules r = c->rules;
+        char err[160];
+        if (rules_set(&r, name, value, err, sizeof err) != 0) {
+            cecp_emitf(c, "Error (bad option value): %s", shown);
+            return;
+        }
+        if (memcmp(&r, &c->rules, sizeof r) == 0)
+            return;
+        if (!apply_rules(c, &r, err, sizeof err))
+            cecp_emitf(c, "Error (option refused: %s): %s", err, shown);
+        else
+            cecp_emitf(c, "# rules: %s=%s", name, value);
+        return;
+    }
+    struct {
+        const char *name;
+        long lo, hi;
+    } spins[] = {
+        {"Rank offset", 0, 1},
+        {"Resign threshold", 0, 100000},
+        {"Hash", 1, c->max_hash_mb},
+        {"Threads", 1, c->max_threads},
+    };
+    for (int i = 0; i < 4; i++) {
+        if (strcasecmp(name, spins[i].name) != 0)
+            continue;
+        long v;
+        bool clamped;
+        if (!parse_long_clamped(value, spins[i].lo, spins[i].hi, &v, &clamped)) {
+            cecp_emitf(c, "Error (bad option value): %s", shown);
+            return;
+        }
+        if (clamped)
+            cecp_emitf(c, "# %s out of range %ld-%ld, set to %ld", spins[i].name,
+                       spins[i].lo, spins[i].hi, v);
+        switch (i) {
+        case 0: atomic_store(&c->rank_offset, (int)v); break;
+        case 1: c->resign_threshold = (int)v; break;
+        case 2: cecp_set_hash(c, v); break;
+        case 3: cecp_set_threads(c, v); break;
+        }
+        return;
+    }
+    cecp_emitf(c, "Error (unknown option): %s", shown);
+}
+
+void cecp_send_variant(Cecp *c)
+{
+    char buf[2048];
+    cecp_emit(c, xb_setup_line(c->start, buf, sizeof buf));
+    for (int s = 0; s < XB_SLOTS; s++)
+        cecp_emit(c, xb_piece_line(c->rs, s, buf, sizeof buf));
+}

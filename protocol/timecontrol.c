@@ -1,0 +1,63 @@
+/* Time control: XBoard's clock settings (`level`, `st`, `sd`, `nps`, `time`;
+ * docs/PROTOCOL.md §1.7) and the search limits they give the engine's own search.  How a search
+ * spends its time is search/'s business; this file only translates.
+ */
+#include "session.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/parse.h"
+
+static int moves_made_by(const Cecp *c, int side)
+{
+    return side == c->start->side ? (c->nmoves + 1) / 2 : c->nmoves / 2;
+}
+
+SearchLimits cecp_own_limits(const Cecp *c)
+{
+    SearchLimits l = limits_none();
+    l.depth = c->sd;
+    l.nps = c->nps;
+    if (c->st_ms > 0) {
+        int margin = c->st_ms / 10 < 100 ? c->st_ms / 10 : 100;
+        l.movetime_ms = c->st_ms - margin > 1 ? c->st_ms - margin : 1;
+        return l;
+    }
+    long t = c->have_time ? c->time_cs * 10 : c->base_ms;
+    l.time_ms = t < 0 ? 0 : t > INT_MAX / 2 ? INT_MAX / 2 : (int)t;
+    l.inc_ms = c->inc_ms;
+    if (c->mps > 0) {
+        int side = c->engine_side == NOBODY ? c->pos->side : c->engine_side;
+        l.moves_to_go = c->mps - moves_made_by(c, side) % c->mps;
+    }
+    return l;
+}
+
+void cecp_cmd_level(Cecp *c, const char *args, const char *shown)
+{
+    char mps[32], base[32], inc[32];
+    if (sscanf(args, "%31s %31s %31s", mps, base, inc) != 3) {
+        cecp_emitf(c, "Error (bad arguments): %s", shown);
+        return;
+    }
+    long m;
+    bool cl;
+    double minutes = 0, seconds = 0, increment;
+    char *colon = strchr(base, ':');
+    if (colon)
+        *colon = '\0';
+    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) || !parse_double(base, -1e300, 1e300, &minutes) ||
+        (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) || !parse_double(inc, -1e300, 1e300, &increment) ||
+        minutes < 0 || seconds < 0 || increment < 0 || minutes > 1e6 || seconds > 1e8 ||
+        increment > 1e6) {
+        cecp_emitf(c, "Error (bad arguments): %s", shown);
+        return;
+    }
+    c->mps = (int)m;
+    double ms = (minutes * 60 + seconds) * 1000;
+    c->base_ms = ms > INT_MAX / 2 ? INT_MAX / 2 : (int)ms;
+    c->inc_ms = (int)(increment * 1000);
+    c->st_ms = 0;
+}
