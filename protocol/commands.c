@@ -29,7 +29,8 @@ static bool looks_like_move(const char *s)
    (`g9f8,f8g9` arrives as `g9g9,f8h9`) and every gote two-step move over an empty square is
    affected.  A genuine multi-leg move always starts its second leg where the first ended, so
    `a b,c d` with b != c and d where the kludge puts it can only be this; writes `a c,c b`
-   (the kludge drops a promotion suffix; the move is then read without one). */
+   (the kludge drops a promotion suffix; the move is then read without one).  Recorded in
+   docs/PROTOCOL.md §3.3. */
 static bool undo_xboard_kludge(const char *text, char *out, size_t outsz)
 {
     char file[4];

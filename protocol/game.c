@@ -88,8 +88,9 @@ bool cecp_claim_if_over(Cecp *c)
     return true;
 }
 
-/* setboard: an XBoard FEN ("<board> w|b <more fields>", w = sente to move) or a TFEN
-   ("<board> b|w" with nothing after it, b = sente to move, RULES.md §3.2). */
+/* setboard: an XBoard FEN ("<board> w|b <more fields>", w = sente to move, docs/PROTOCOL.md
+   §2.4) or a TFEN ("<board> b|w" with nothing after it, b = sente to move, docs/RULES.md
+   §3.2). */
 void cecp_cmd_setboard(Cecp *c, const char *fen)
 {
     char err[200];

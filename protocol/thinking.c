@@ -176,7 +176,7 @@ static void start_ponder(Cecp *c, Move guess)
     start_search(c, MODE_PONDER, c->scratch, &l);
 }
 
-/* PROTOCOL.md §3.2: never a non-promoting move that leaves a pawn, lance, iron general or
+/* docs/PROTOCOL.md §3.2: never a non-promoting move that leaves a pawn, lance, iron general or
    knight without moves, when the promoting version exists. */
 static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
 {
