@@ -1,7 +1,10 @@
-/* Dispatch of commands (docs/PROTOCOL.md §1.4): the command word of a line, which commands are
- * urgent while the engine thinks and which leave a ponder search or an analysis running, and
- * the commands without a better home: moves (with XBoard's castling kludge undone,
- * docs/PROTOCOL.md §3.3), the play modes, and the highlight queries (docs/PROTOCOL.md §3.6).
+/* Dispatch of commands (docs/PROTOCOL.md §1.4): a line is cut into its command word and
+ * arguments and run by the handler the command table names.  The table also says which
+ * commands are urgent while the engine thinks on its own move (input.c defers the others) and
+ * which leave a ponder search or an analysis running.  Handlers live with their concern
+ * (game.c, timecontrol.c, options.c); here are those of moves (with XBoard's castling kludge
+ * undone, docs/PROTOCOL.md §3.3), of the play modes and of the highlight queries
+ * (docs/PROTOCOL.md §3.6).
  */
 #include "session.h"
 
@@ -56,13 +59,16 @@ static bool undo_xboard_kludge(const char *text, char *out, size_t outsz)
         return false;
     if (file[3] != file[1] + (file[0] > file[2] ? 1 : -1) || rank[3] != rank[1])
         return false;
-    snprintf(out, outsz, "%c%ld%c%ld,%c%ld%c%ld", file[0], rank[0], file[2], rank[2], file[2], rank[2],
-             file[1], rank[1]);
+    snprintf(out, outsz, "%c%ld%c%ld,%c%ld%c%ld", file[0], rank[0], file[2], rank[2], file[2],
+             rank[2], file[1], rank[1]);
     return true;
 }
 
-static void cmd_usermove(Cecp *c, const char *text)
+/* usermove MOVE, or a bare MOVE: the opponent's move or a move in force mode; while pondering a
+   ponder hit or miss (docs/PROTOCOL.md §5). */
+static void cmd_usermove(Cecp *c, Command *cmd)
 {
+    const char *text = cmd->args;
     char shown[120];
     cecp_printable(text, shown, sizeof shown);
     if (!c->position_ok) {
@@ -107,74 +113,292 @@ static void cmd_usermove(Cecp *c, const char *text)
         cecp_start_thinking(c);
 }
 
-static bool is_cmd(const char *cmd, const char *name) { return strcmp(cmd, name) == 0; }
-
-/* Commands handled at once even while the engine thinks on its own move. */
-bool cecp_urgent(const char *cmd)
+/* lift, put and hover SQ (docs/PROTOCOL.md §3.6): the square, or -1 after an error. */
+static int highlight_square(Cecp *c, const Command *cmd)
 {
-    static const char *const names[] = {
-        "?", "quit", "force", "new", "result", ".", "exit", "post", "nopost", "easy", "hard",
-        "time", "otim", "accepted", "rejected", "computer", "random", "name", "rating", "ics",
-        "lift", "put", "hover", "hint", "bk", "xboard", "draw", "egtpath",
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (is_cmd(cmd, names[i]))
-            return true;
-    return false;
-}
-
-/* Commands that leave a ponder search or an analysis running. */
-static bool keeps_search(const char *cmd)
-{
-    static const char *const names[] = {
-        "?", "ping", "time", "otim", "post", "nopost", "hard", "level", "st", "sd", "nps",
-        "accepted", "rejected", "computer", "random", "name", "rating", "ics", "lift", "put",
-        "hover", "hint", "bk", "xboard", ".", "draw", "egtpath", "white", "black",
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (is_cmd(cmd, names[i]))
-            return true;
-    return false;
-}
-
-static void cmd_highlight(Cecp *c, const char *cmd, const char *arg)
-{
-    const char *p = arg;
+    const char *p = cmd->args;
     int sq = square_parse(&p, atomic_load(&c->rank_offset));
     if (sq < 0 || (*p && *p != ',')) {
         char shown[80];
-        cecp_emitf(c, "Error (bad square): %s %s", cmd, cecp_printable(arg, shown, sizeof shown));
-        return;
+        cecp_emitf(c, "Error (bad square): %s %s", cmd->word,
+                   cecp_printable(cmd->args, shown, sizeof shown));
+        return -1;
     }
+    return sq;
+}
+
+static void cmd_lift(Cecp *c, Command *cmd)
+{
+    int sq = highlight_square(c, cmd);
+    if (sq < 0)
+        return;
+    if (c->put_cyan == sq && c->lift_from >= 0 && c->lift_kill < 0) {
+        c->lift_kill = sq; /* second leg of a multi-leg move */
+    } else {
+        c->lift_from = sq;
+        c->lift_kill = -1;
+    }
+    c->put_cyan = -1;
+    if (c->position_ok)
+        highlight_marks(c->pos, c->lift_from, c->lift_kill, &c->lift_marks);
+    else
+        memset(&c->lift_marks, 0, sizeof c->lift_marks);
     char out[HIGHLIGHT_MAX];
-    if (is_cmd(cmd, "lift")) {
-        if (c->put_cyan == sq && c->lift_from >= 0 && c->lift_kill < 0) {
-            c->lift_kill = sq; /* second leg of a multi-leg move */
-        } else {
-            c->lift_from = sq;
-            c->lift_kill = -1;
-        }
-        c->put_cyan = -1;
-        if (c->position_ok)
-            highlight_marks(c->pos, c->lift_from, c->lift_kill, &c->lift_marks);
-        else
-            memset(&c->lift_marks, 0, sizeof c->lift_marks);
-        cecp_emit(c, highlight_format(&c->lift_marks, out));
-    } else if (is_cmd(cmd, "put")) {
-        c->put_cyan = (c->lift_from >= 0 && c->lift_kill < 0 && c->lift_marks.sq[sq] == 'C')
-                          ? sq : -1;
-    } else { /* hover: show what the move would remove */
-        if (c->lift_from < 0 || !c->position_ok)
-            return;
-        Marks mk = c->lift_marks;
-        highlight_victims(c->pos, c->lift_from, c->lift_kill, sq, &mk);
-        cecp_emit(c, highlight_format(&mk, out));
+    cecp_emit(c, highlight_format(&c->lift_marks, out));
+}
+
+static void cmd_put(Cecp *c, Command *cmd)
+{
+    int sq = highlight_square(c, cmd);
+    if (sq < 0)
+        return;
+    c->put_cyan = (c->lift_from >= 0 && c->lift_kill < 0 && c->lift_marks.sq[sq] == 'C')
+                      ? sq : -1;
+}
+
+/* hover: show what the move would remove */
+static void cmd_hover(Cecp *c, Command *cmd)
+{
+    int sq = highlight_square(c, cmd);
+    if (sq < 0 || c->lift_from < 0 || !c->position_ok)
+        return;
+    Marks mk = c->lift_marks;
+    highlight_victims(c->pos, c->lift_from, c->lift_kill, sq, &mk);
+    char out[HIGHLIGHT_MAX];
+    cecp_emit(c, highlight_format(&mk, out));
+}
+
+/* ------------------------------------------------------------------ play modes --------- */
+
+/* xboard, accepted, random, computer, name, rating, ics, draw, egtpath, white, black */
+static void cmd_nothing(Cecp *c, Command *cmd)
+{
+    (void)c, (void)cmd;
+}
+
+static void cmd_rejected(Cecp *c, Command *cmd)
+{
+    char shown[200];
+    cecp_emitf(c, "# feature rejected: %s", cecp_printable(cmd->args, shown, sizeof shown));
+}
+
+static void cmd_new(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    cecp_game_reset(c, NULL);
+    c->engine_side = c->analyzing ? NOBODY : WHITE; /* engine plays gote (XBoard black) */
+    c->sd = 0;
+    searcher_new_game(c->searcher);
+}
+
+static void cmd_variant(Cecp *c, Command *cmd)
+{
+    if (strcmp(cmd->args, "tenjiku") != 0) {
+        cecp_emitf(c, "Error (unsupported variant): %s", cmd->shown);
+    } else {
+        cecp_abort_search(c);
+        cecp_game_reset(c, NULL);
+        cecp_send_variant(c);
     }
 }
 
-static void cmd_protover(Cecp *c) { cecp_send_features(c); }
+static void cmd_force(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->engine_side = NOBODY;
+}
 
-bool cecp_execute(Cecp *c, char *line)
+static void cmd_go(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->analyzing = false;
+    c->engine_side = c->pos->side;
+    cecp_start_thinking(c);
+}
+
+static void cmd_playother(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->engine_side = c->pos->side ^ 1;
+}
+
+/* ?: move now */
+static void cmd_move_now(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    if (c->mode == MODE_THINK)
+        searcher_stop(c->searcher);
+}
+
+static void cmd_ping(Cecp *c, Command *cmd)
+{
+    char shown[64];
+    cecp_emitf(c, "pong %s", cecp_printable(cmd->args, shown, sizeof shown));
+}
+
+/* post and nopost: thinking output on or off */
+static void cmd_post(Cecp *c, Command *cmd) { atomic_store(&c->post, cmd->word[0] == 'p'); }
+
+/* hard and easy: pondering on or off */
+static void cmd_ponder(Cecp *c, Command *cmd) { c->ponder_on = cmd->word[0] == 'h'; }
+
+static void cmd_analyze(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->analyzing = true;
+    c->engine_side = NOBODY;
+}
+
+static void cmd_exit(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    if (c->analyzing) {
+        cecp_abort_search(c);
+        c->analyzing = false;
+    }
+}
+
+/* .: a stat01 line about the running analysis */
+static void cmd_stat(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    if (c->mode != MODE_ANALYZE)
+        return;
+    uint64_t nodes;
+    int depth;
+    int64_t ms;
+    searcher_progress(c->searcher, &nodes, &depth, &ms);
+    MoveList *l = malloc(sizeof *l);
+    if (!l)
+        abort();
+    generate_legal(c->pos, l);
+    cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
+               (unsigned long long)nodes, depth, l->count);
+    free(l);
+}
+
+static void cmd_result(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->game_over = true;
+}
+
+static void cmd_hint(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    if (c->hint && c->hint_key == c->pos->key && c->position_ok) {
+        char w[MOVE_STR_MAX];
+        move_to_wire(c->pos, c->hint, atomic_load(&c->rank_offset), w);
+        cecp_emitf(c, "Hint: %s", w);
+    }
+}
+
+static void cmd_bk(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_emit(c, " Kaki has no opening book.");
+    cecp_emit(c, "");
+}
+
+static void cmd_quit(Cecp *c, Command *cmd)
+{
+    (void)cmd;
+    cecp_abort_search(c);
+    c->quit = true;
+}
+
+/* ------------------------------------------------------------------ dispatch ----------- */
+
+enum {
+    URGENT = 1,       /* handled at once even while the engine thinks on its own move */
+    KEEPS_SEARCH = 2, /* leaves a ponder search or an analysis running */
+};
+
+static const struct {
+    const char *name;
+    CommandFn run;
+    unsigned flags;
+} commands[] = {
+    {"usermove", cmd_usermove, 0},
+    {"xboard", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"protover", cecp_cmd_protover, 0},
+    {"accepted", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"rejected", cmd_rejected, URGENT | KEEPS_SEARCH},
+    {"new", cmd_new, URGENT},
+    {"variant", cmd_variant, 0},
+    {"force", cmd_force, URGENT},
+    {"go", cmd_go, 0},
+    {"playother", cmd_playother, 0},
+    {"white", cmd_nothing, KEEPS_SEARCH},
+    {"black", cmd_nothing, KEEPS_SEARCH},
+    {"?", cmd_move_now, URGENT | KEEPS_SEARCH},
+    {"ping", cmd_ping, KEEPS_SEARCH},
+    {"time", cecp_cmd_time, URGENT | KEEPS_SEARCH},
+    {"otim", cecp_cmd_time, URGENT | KEEPS_SEARCH},
+    {"level", cecp_cmd_level, KEEPS_SEARCH},
+    {"st", cecp_cmd_st, KEEPS_SEARCH},
+    {"sd", cecp_cmd_sd, KEEPS_SEARCH},
+    {"nps", cecp_cmd_nps, KEEPS_SEARCH},
+    {"post", cmd_post, URGENT | KEEPS_SEARCH},
+    {"nopost", cmd_post, URGENT | KEEPS_SEARCH},
+    {"hard", cmd_ponder, URGENT | KEEPS_SEARCH},
+    {"easy", cmd_ponder, URGENT},
+    {"analyze", cmd_analyze, 0},
+    {"exit", cmd_exit, URGENT},
+    {".", cmd_stat, URGENT | KEEPS_SEARCH},
+    {"undo", cecp_cmd_undo, 0},
+    {"remove", cecp_cmd_remove, 0},
+    {"setboard", cecp_cmd_setboard, 0},
+    {"result", cmd_result, URGENT},
+    {"memory", cecp_cmd_memory, 0},
+    {"cores", cecp_cmd_cores, 0},
+    {"option", cecp_cmd_option, 0},
+    {"hint", cmd_hint, URGENT | KEEPS_SEARCH},
+    {"bk", cmd_bk, URGENT | KEEPS_SEARCH},
+    {"lift", cmd_lift, URGENT | KEEPS_SEARCH},
+    {"put", cmd_put, URGENT | KEEPS_SEARCH},
+    {"hover", cmd_hover, URGENT | KEEPS_SEARCH},
+    {"computer", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"random", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"name", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"rating", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"ics", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"draw", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"egtpath", cmd_nothing, URGENT | KEEPS_SEARCH},
+    {"quit", cmd_quit, URGENT},
+};
+
+/* The table entry of a command word, or -1. */
+static int find_command(const char *word)
+{
+    for (int i = 0; i < (int)(sizeof commands / sizeof commands[0]); i++)
+        if (strcmp(word, commands[i].name) == 0)
+            return i;
+    return -1;
+}
+
+bool cecp_urgent(const char *word)
+{
+    int i = find_command(word);
+    return i >= 0 && (commands[i].flags & URGENT);
+}
+
+bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v, bool *clamped)
+{
+    if (parse_long_clamped(cmd->args, lo, hi, v, clamped))
+        return true;
+    cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
+    return false;
+}
+
+/* Cuts a line (modified in place) into word, arguments and echo; false for a blank line. */
+static bool parse_command(char *line, Command *cmd)
 {
     char *s = line;
     while (*s == ' ' || *s == '\t')
@@ -183,180 +407,47 @@ bool cecp_execute(Cecp *c, char *line)
     while (len && isspace((unsigned char)s[len - 1]))
         s[--len] = '\0';
     if (!*s)
-        return true;
-    char cmd[24];
+        return false;
     size_t k = 0;
-    while (s[k] && s[k] != ' ' && s[k] != '\t' && k + 1 < sizeof cmd)
+    while (s[k] && s[k] != ' ' && s[k] != '\t' && k + 1 < sizeof cmd->word)
         k++;
-    bool cmd_too_long = s[k] && s[k] != ' ' && s[k] != '\t';
-    memcpy(cmd, s, k);
-    cmd[k] = '\0';
-    if (cmd_too_long)
-        strcpy(cmd, "\x01");
-    char *args = s + k;
-    while (*args == ' ' || *args == '\t')
-        args++;
-    char shown[200];
-    cecp_printable(s, shown, sizeof shown);
+    cmd->word_too_long = s[k] && s[k] != ' ' && s[k] != '\t';
+    memcpy(cmd->word, s, k);
+    cmd->word[k] = '\0';
+    if (cmd->word_too_long)
+        strcpy(cmd->word, "\x01");
+    cmd->line = s;
+    cmd->args = s + k;
+    while (*cmd->args == ' ' || *cmd->args == '\t')
+        cmd->args++;
+    cecp_printable(s, cmd->shown, sizeof cmd->shown);
+    return true;
+}
 
-    bool move = is_cmd(cmd, "usermove") || (!cmd_too_long && looks_like_move(cmd));
-    if (move && !is_cmd(cmd, "usermove"))
-        args = s;
+bool cecp_execute(Cecp *c, char *line)
+{
+    Command cmd;
+    if (!parse_command(line, &cmd))
+        return true;
+    bool usermove = strcmp(cmd.word, "usermove") == 0;
+    bool move = usermove || (!cmd.word_too_long && looks_like_move(cmd.word));
+    if (move && !usermove)
+        cmd.args = cmd.line;
+    int i = find_command(move ? "usermove" : cmd.word);
 
     /* a ponder search or an analysis stops for commands that change what it searches (a move
        while pondering is a ponder hit or miss, decided by cmd_usermove); an analysis restarts
        below */
-    bool keep = keeps_search(cmd) || (move && c->mode == MODE_PONDER);
+    bool keep = (i >= 0 && (commands[i].flags & KEEPS_SEARCH)) || (move && c->mode == MODE_PONDER);
     if ((c->mode == MODE_PONDER || c->mode == MODE_ANALYZE) && !keep)
         cecp_abort_search(c);
 
-    if (move) {
-        cmd_usermove(c, args);
-    } else if (is_cmd(cmd, "xboard") || is_cmd(cmd, "accepted") || is_cmd(cmd, "random") ||
-               is_cmd(cmd, "computer") || is_cmd(cmd, "name") || is_cmd(cmd, "rating") ||
-               is_cmd(cmd, "ics") || is_cmd(cmd, "draw") || is_cmd(cmd, "egtpath") ||
-               is_cmd(cmd, "white") || is_cmd(cmd, "black")) {
-        /* nothing to do */
-    } else if (is_cmd(cmd, "rejected")) {
-        cecp_emitf(c, "# feature rejected: %s", cecp_printable(args, shown, sizeof shown));
-    } else if (is_cmd(cmd, "protover")) {
-        cmd_protover(c);
-    } else if (is_cmd(cmd, "new")) {
-        cecp_abort_search(c);
-        cecp_game_reset(c, NULL);
-        c->engine_side = c->analyzing ? NOBODY : WHITE; /* engine plays gote (XBoard black) */
-        c->sd = 0;
-        searcher_new_game(c->searcher);
-    } else if (is_cmd(cmd, "variant")) {
-        if (strcmp(args, "tenjiku") != 0) {
-            cecp_emitf(c, "Error (unsupported variant): %s", shown);
-        } else {
-            cecp_abort_search(c);
-            cecp_game_reset(c, NULL);
-            cecp_send_variant(c);
-        }
-    } else if (is_cmd(cmd, "force")) {
-        cecp_abort_search(c);
-        c->engine_side = NOBODY;
-    } else if (is_cmd(cmd, "go")) {
-        cecp_abort_search(c);
-        c->analyzing = false;
-        c->engine_side = c->pos->side;
-        cecp_start_thinking(c);
-    } else if (is_cmd(cmd, "playother")) {
-        cecp_abort_search(c);
-        c->engine_side = c->pos->side ^ 1;
-    } else if (is_cmd(cmd, "?")) {
-        if (c->mode == MODE_THINK)
-            searcher_stop(c->searcher);
-    } else if (is_cmd(cmd, "ping")) {
-        cecp_emitf(c, "pong %s", cecp_printable(args, shown, 64));
-    } else if (is_cmd(cmd, "time") || is_cmd(cmd, "otim")) {
-        long v;
-        bool cl;
-        if (!parse_long_clamped(args, -100000000L, 100000000L, &v, &cl)) {
-            cecp_emitf(c, "Error (bad arguments): %s", shown);
-        } else if (cmd[0] == 't') {
-            c->time_cs = v;
-            c->have_time = true;
-        } else {
-            c->otim_cs = v;
-        }
-    } else if (is_cmd(cmd, "level")) {
-        cecp_cmd_level(c, args, shown);
-    } else if (is_cmd(cmd, "st")) {
-        double sec;
-        if (!parse_double(args, -1e300, 1e300, &sec) || sec < 0 || sec > 1e6)
-            cecp_emitf(c, "Error (bad arguments): %s", shown);
-        else
-            c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
-    } else if (is_cmd(cmd, "sd")) {
-        long v;
-        bool cl;
-        if (!parse_long_clamped(args, 0, MAX_PLY - 1, &v, &cl))
-            cecp_emitf(c, "Error (bad arguments): %s", shown);
-        else
-            c->sd = (int)v;
-    } else if (is_cmd(cmd, "nps")) {
-        long v;
-        bool cl;
-        if (!parse_long_clamped(args, 0, LONG_MAX, &v, &cl))
-            cecp_emitf(c, "Error (bad arguments): %s", shown);
-        else
-            c->nps = (uint64_t)v;
-    } else if (is_cmd(cmd, "post") || is_cmd(cmd, "nopost")) {
-        atomic_store(&c->post, cmd[0] == 'p');
-    } else if (is_cmd(cmd, "hard")) {
-        c->ponder_on = true;
-    } else if (is_cmd(cmd, "easy")) {
-        c->ponder_on = false;
-    } else if (is_cmd(cmd, "analyze")) {
-        cecp_abort_search(c);
-        c->analyzing = true;
-        c->engine_side = NOBODY;
-    } else if (is_cmd(cmd, "exit")) {
-        if (c->analyzing) {
-            cecp_abort_search(c);
-            c->analyzing = false;
-        }
-    } else if (is_cmd(cmd, ".")) {
-        if (c->mode == MODE_ANALYZE) {
-            uint64_t nodes;
-            int depth;
-            int64_t ms;
-            searcher_progress(c->searcher, &nodes, &depth, &ms);
-            MoveList *l = malloc(sizeof *l);
-            if (!l)
-                abort();
-            generate_legal(c->pos, l);
-            cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
-                       (unsigned long long)nodes, depth, l->count);
-            free(l);
-        }
-    } else if (is_cmd(cmd, "undo")) {
-        cecp_cmd_undo(c, 1, shown);
-    } else if (is_cmd(cmd, "remove")) {
-        cecp_cmd_undo(c, 2, shown);
-    } else if (is_cmd(cmd, "setboard")) {
-        cecp_abort_search(c);
-        cecp_cmd_setboard(c, args);
-    } else if (is_cmd(cmd, "result")) {
-        cecp_abort_search(c);
-        c->game_over = true;
-    } else if (is_cmd(cmd, "memory") || is_cmd(cmd, "cores")) {
-        long v;
-        bool cl;
-        long hi = cmd[0] == 'm' ? c->max_hash_mb : c->max_threads;
-        if (!parse_long_clamped(args, 1, hi, &v, &cl)) {
-            cecp_emitf(c, "Error (bad arguments): %s", shown);
-        } else {
-            if (cl)
-                cecp_emitf(c, "# %s clamped to %ld", cmd, v);
-            if (cmd[0] == 'm')
-                cecp_set_hash(c, v);
-            else
-                cecp_set_threads(c, v);
-        }
-    } else if (is_cmd(cmd, "option")) {
-        cecp_cmd_option(c, args, s);
-    } else if (is_cmd(cmd, "hint")) {
-        if (c->hint && c->hint_key == c->pos->key && c->position_ok) {
-            char w[MOVE_STR_MAX];
-            move_to_wire(c->pos, c->hint, atomic_load(&c->rank_offset), w);
-            cecp_emitf(c, "Hint: %s", w);
-        }
-    } else if (is_cmd(cmd, "bk")) {
-        cecp_emit(c, " Kaki has no opening book.");
-        cecp_emit(c, "");
-    } else if (is_cmd(cmd, "lift") || is_cmd(cmd, "put") || is_cmd(cmd, "hover")) {
-        cmd_highlight(c, cmd, args);
-    } else if (is_cmd(cmd, "quit")) {
-        cecp_abort_search(c);
-        c->quit = true;
+    if (i >= 0)
+        commands[i].run(c, &cmd);
+    else
+        cecp_emitf(c, "Error (unknown command): %s", cmd.shown);
+    if (c->quit)
         return false;
-    } else {
-        cecp_emitf(c, "Error (unknown command): %s", shown);
-    }
 
     if (c->analyzing && c->mode == MODE_IDLE)
         cecp_start_analysis(c);

@@ -91,7 +91,7 @@ bool cecp_claim_if_over(Cecp *c)
 /* setboard: an XBoard FEN ("<board> w|b <more fields>", w = sente to move, docs/PROTOCOL.md
    §2.4) or a TFEN ("<board> b|w" with nothing after it, b = sente to move, docs/RULES.md
    §3.2). */
-void cecp_cmd_setboard(Cecp *c, const char *fen)
+static void set_board(Cecp *c, const char *fen)
 {
     char err[200];
     uint8_t board[SQUARE_COUNT];
@@ -130,10 +130,16 @@ void cecp_cmd_setboard(Cecp *c, const char *fen)
     free(tmp);
 }
 
-void cecp_cmd_undo(Cecp *c, int plies, const char *cmd)
+void cecp_cmd_setboard(Cecp *c, Command *cmd)
+{
+    cecp_abort_search(c);
+    set_board(c, cmd->args);
+}
+
+static void take_back(Cecp *c, int plies, const char *shown)
 {
     if (c->nmoves < plies) {
-        cecp_emitf(c, "Error (no move to undo): %s", cmd);
+        cecp_emitf(c, "Error (no move to undo): %s", shown);
         return;
     }
     c->nmoves -= plies;
@@ -142,6 +148,9 @@ void cecp_cmd_undo(Cecp *c, int plies, const char *cmd)
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
 }
+
+void cecp_cmd_undo(Cecp *c, Command *cmd) { take_back(c, 1, cmd->shown); }
+void cecp_cmd_remove(Cecp *c, Command *cmd) { take_back(c, 2, cmd->shown); }
 
 const char *cecp_check(Cecp *c)
 {

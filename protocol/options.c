@@ -52,7 +52,7 @@ static int find_rule_option(const char *name)
     return -1;
 }
 
-void cecp_send_features(Cecp *c)
+static void send_features(Cecp *c)
 {
     cecp_emit(c, "feature done=0");
     cecp_emit(c, "feature myname=\"Kaki " KAKI_VERSION "\" variants=\"tenjiku\" setboard=1 "
@@ -73,6 +73,12 @@ void cecp_send_features(Cecp *c)
     cecp_emitf(c, "feature option=\"Hash -spin %d 1 %d\"", c->hash_mb, c->max_hash_mb);
     cecp_emitf(c, "feature option=\"Threads -spin %d 1 %d\"", c->threads, c->max_threads);
     cecp_emit(c, "feature done=1");
+}
+
+void cecp_cmd_protover(Cecp *c, Command *cmd)
+{
+    (void)cmd; /* any version: the features say what Kaki needs */
+    send_features(c);
 }
 
 void cecp_set_hash(Cecp *c, long mb)
@@ -125,10 +131,11 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     return ok;
 }
 
-void cecp_cmd_option(Cecp *c, char *args, const char *line)
+void cecp_cmd_option(Cecp *c, Command *cmd)
 {
     char shown[160];
-    cecp_printable(line, shown, sizeof shown);
+    cecp_printable(cmd->line, shown, sizeof shown);
+    char *args = cmd->args;
     char *eq = strchr(args, '=');
     if (!eq) {
         cecp_emitf(c, "Error (bad option value): %s", shown);
@@ -191,6 +198,31 @@ void cecp_cmd_option(Cecp *c, char *args, const char *line)
         return;
     }
     cecp_emitf(c, "Error (unknown option): %s", shown);
+}
+
+/* memory MB and cores N (docs/PROTOCOL.md §5): clamped to the session's limits. */
+static bool resource_arg(Cecp *c, Command *cmd, long hi, long *v)
+{
+    bool clamped;
+    if (!cecp_arg_long(c, cmd, 1, hi, v, &clamped))
+        return false;
+    if (clamped)
+        cecp_emitf(c, "# %s clamped to %ld", cmd->word, *v);
+    return true;
+}
+
+void cecp_cmd_memory(Cecp *c, Command *cmd)
+{
+    long mb;
+    if (resource_arg(c, cmd, c->max_hash_mb, &mb))
+        cecp_set_hash(c, mb);
+}
+
+void cecp_cmd_cores(Cecp *c, Command *cmd)
+{
+    long n;
+    if (resource_arg(c, cmd, c->max_threads, &n))
+        cecp_set_threads(c, n);
 }
 
 void cecp_send_variant(Cecp *c)

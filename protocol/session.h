@@ -132,11 +132,26 @@ Event *cecp_queue_pop(Queue *q);
 void cecp_post_event(Cecp *c, Event *ev);
 void cecp_free_event(Event *ev);
 
+/* One input line, cut up for its handler (commands.c). */
+typedef struct Command {
+    char word[24];    /* the command word; "\x01" if too long to be one */
+    bool word_too_long;
+    char *line;       /* the whole line, blanks around it removed */
+    char *args;       /* what follows the word, blanks skipped (a bare move: the whole line) */
+    char shown[200];  /* the line as echoed in error messages */
+} Command;
+
+/* A command's handler (one per command or group of commands, in the file of its concern). */
+typedef void (*CommandFn)(Cecp *c, Command *cmd);
+
 /* commands.c: dispatch of one command line. */
 /* Commands handled at once even while the engine thinks on its own move. */
-bool cecp_urgent(const char *cmd);
+bool cecp_urgent(const char *word);
 /* Runs one input line; false after quit. */
 bool cecp_execute(Cecp *c, char *line);
+/* The command's argument as an integer in [lo, hi] (a value outside is clamped and *clamped
+   says so); answers "Error (bad arguments)" and returns false if it is not one. */
+bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v, bool *clamped);
 
 /* game.c: the game record. */
 /* dst = the board and side of src under the rule set rs, with a fresh history. */
@@ -149,21 +164,28 @@ void cecp_game_reset(Cecp *c, const Position *start);
 void cecp_record_move(Cecp *c, Move m);
 /* Claims the result if the game has ended; returns true if it has. */
 bool cecp_claim_if_over(Cecp *c);
-void cecp_cmd_setboard(Cecp *c, const char *fen);
-void cecp_cmd_undo(Cecp *c, int plies, const char *cmd);
+void cecp_cmd_setboard(Cecp *c, Command *cmd);
+void cecp_cmd_undo(Cecp *c, Command *cmd);
+void cecp_cmd_remove(Cecp *c, Command *cmd);
 
 /* timecontrol.c: XBoard's clock settings and the limits of the engine's own search. */
 SearchLimits cecp_own_limits(const Cecp *c);
-void cecp_cmd_level(Cecp *c, const char *args, const char *shown);
+void cecp_cmd_time(Cecp *c, Command *cmd); /* time and otim */
+void cecp_cmd_level(Cecp *c, Command *cmd);
+void cecp_cmd_st(Cecp *c, Command *cmd);
+void cecp_cmd_sd(Cecp *c, Command *cmd);
+void cecp_cmd_nps(Cecp *c, Command *cmd);
 
 /* options.c: features, variant lines, options and the rule-set cache. */
-void cecp_send_features(Cecp *c);
 void cecp_send_variant(Cecp *c);
 void cecp_set_hash(Cecp *c, long mb);
 void cecp_set_threads(Cecp *c, long n);
 /* The rule set for r, built once and kept in a small cache. */
 const RuleSet *cecp_ruleset_for(Cecp *c, const Rules *r);
-void cecp_cmd_option(Cecp *c, char *args, const char *line);
+void cecp_cmd_protover(Cecp *c, Command *cmd);
+void cecp_cmd_option(Cecp *c, Command *cmd);
+void cecp_cmd_memory(Cecp *c, Command *cmd);
+void cecp_cmd_cores(Cecp *c, Command *cmd);
 
 /* thinking.c: the engine's searches. */
 /* The waiter thread: posts an EV_DONE event for every search that ends. */

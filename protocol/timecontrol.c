@@ -35,11 +35,27 @@ SearchLimits cecp_own_limits(const Cecp *c)
     return l;
 }
 
-void cecp_cmd_level(Cecp *c, const char *args, const char *shown)
+/* time N (the engine's clock) and otim N (the opponent's), in centiseconds. */
+void cecp_cmd_time(Cecp *c, Command *cmd)
+{
+    long v;
+    bool clamped;
+    if (!cecp_arg_long(c, cmd, -100000000L, 100000000L, &v, &clamped))
+        return;
+    if (cmd->word[0] == 't') {
+        c->time_cs = v;
+        c->have_time = true;
+    } else {
+        c->otim_cs = v;
+    }
+}
+
+/* level MPS BASE INC: BASE in minutes or MIN:SEC, INC in (fractional) seconds. */
+void cecp_cmd_level(Cecp *c, Command *cmd)
 {
     char mps[32], base[32], inc[32];
-    if (sscanf(args, "%31s %31s %31s", mps, base, inc) != 3) {
-        cecp_emitf(c, "Error (bad arguments): %s", shown);
+    if (sscanf(cmd->args, "%31s %31s %31s", mps, base, inc) != 3) {
+        cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
         return;
     }
     long m;
@@ -48,11 +64,12 @@ void cecp_cmd_level(Cecp *c, const char *args, const char *shown)
     char *colon = strchr(base, ':');
     if (colon)
         *colon = '\0';
-    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) || !parse_double(base, -1e300, 1e300, &minutes) ||
-        (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) || !parse_double(inc, -1e300, 1e300, &increment) ||
-        minutes < 0 || seconds < 0 || increment < 0 || minutes > 1e6 || seconds > 1e8 ||
-        increment > 1e6) {
-        cecp_emitf(c, "Error (bad arguments): %s", shown);
+    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) ||
+        !parse_double(base, -1e300, 1e300, &minutes) ||
+        (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) ||
+        !parse_double(inc, -1e300, 1e300, &increment) || minutes < 0 || seconds < 0 ||
+        increment < 0 || minutes > 1e6 || seconds > 1e8 || increment > 1e6) {
+        cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
         return;
     }
     c->mps = (int)m;
@@ -60,4 +77,32 @@ void cecp_cmd_level(Cecp *c, const char *args, const char *shown)
     c->base_ms = ms > INT_MAX / 2 ? INT_MAX / 2 : (int)ms;
     c->inc_ms = (int)(increment * 1000);
     c->st_ms = 0;
+}
+
+/* st N: at most N seconds per move, instead of level. */
+void cecp_cmd_st(Cecp *c, Command *cmd)
+{
+    double sec;
+    if (!parse_double(cmd->args, -1e300, 1e300, &sec) || sec < 0 || sec > 1e6)
+        cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
+    else
+        c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
+}
+
+/* sd N: a depth limit, combined with the clock. */
+void cecp_cmd_sd(Cecp *c, Command *cmd)
+{
+    long v;
+    bool clamped;
+    if (cecp_arg_long(c, cmd, 0, MAX_PLY - 1, &v, &clamped))
+        c->sd = (int)v;
+}
+
+/* nps N: nodes per second as the clock (0 = off). */
+void cecp_cmd_nps(Cecp *c, Command *cmd)
+{
+    long v;
+    bool clamped;
+    if (cecp_arg_long(c, cmd, 0, LONG_MAX, &v, &clamped))
+        c->nps = (uint64_t)v;
 }
