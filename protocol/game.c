@@ -27,12 +27,13 @@ void cecp_copy_board(Position *dst, const Position *src, const RuleSet *rs)
     position_reset_history(dst);
 }
 
-static void replay(Cecp *c)
+/* p = the start position with the recorded moves made. */
+static void replay(const Cecp *c, Position *p)
 {
-    *c->pos = *c->start;
+    *p = *c->start;
     for (int i = 0; i < c->nmoves; i++) {
         Undo u;
-        make_move(c->pos, c->moves[i], &u);
+        make_move(p, c->moves[i], &u);
     }
 }
 
@@ -143,7 +144,7 @@ static void take_back(Cecp *c, int plies, const char *shown)
         return;
     }
     c->nmoves -= plies;
-    replay(c);
+    replay(c, c->pos);
     c->game_over = false;
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
@@ -164,11 +165,7 @@ const char *cecp_check(Cecp *c)
     Position *p = malloc(sizeof *p);
     if (!p)
         abort();
-    *p = *c->start;
-    for (int i = 0; i < c->nmoves; i++) {
-        Undo u;
-        make_move(p, c->moves[i], &u);
-    }
+    replay(c, p);
     const char *res = NULL;
     if (memcmp(p->board, c->pos->board, sizeof p->board) != 0 || p->side != c->pos->side ||
         p->key != c->pos->key)

@@ -52,6 +52,21 @@ static int find_rule_option(const char *name)
     return -1;
 }
 
+/* The spin options: name, range and current value, for the feature list and `option`. */
+typedef struct Spin {
+    const char *name;
+    long lo, hi, value;
+} Spin;
+enum { SPIN_RANK_OFFSET, SPIN_RESIGN_THRESHOLD, SPIN_HASH, SPIN_THREADS, SPIN_COUNT };
+
+static void spin_options(Cecp *c, Spin spins[SPIN_COUNT])
+{
+    spins[SPIN_RANK_OFFSET] = (Spin){"Rank offset", 0, 1, atomic_load(&c->rank_offset)};
+    spins[SPIN_RESIGN_THRESHOLD] = (Spin){"Resign threshold", 0, 100000, c->resign_threshold};
+    spins[SPIN_HASH] = (Spin){"Hash", 1, c->max_hash_mb, c->hash_mb};
+    spins[SPIN_THREADS] = (Spin){"Threads", 1, c->max_threads, c->threads};
+}
+
 static void send_features(Cecp *c)
 {
     cecp_emit(c, "feature done=0");
@@ -68,10 +83,11 @@ static void send_features(Cecp *c)
         snprintf(buf + n, sizeof buf - (size_t)n, "\"");
         cecp_emit(c, buf);
     }
-    cecp_emitf(c, "feature option=\"Rank offset -spin %d 0 1\"", atomic_load(&c->rank_offset));
-    cecp_emitf(c, "feature option=\"Resign threshold -spin %d 0 100000\"", c->resign_threshold);
-    cecp_emitf(c, "feature option=\"Hash -spin %d 1 %d\"", c->hash_mb, c->max_hash_mb);
-    cecp_emitf(c, "feature option=\"Threads -spin %d 1 %d\"", c->threads, c->max_threads);
+    Spin spins[SPIN_COUNT];
+    spin_options(c, spins);
+    for (int i = 0; i < SPIN_COUNT; i++)
+        cecp_emitf(c, "feature option=\"%s -spin %ld %ld %ld\"", spins[i].name, spins[i].value,
+                   spins[i].lo, spins[i].hi);
     cecp_emit(c, "feature done=1");
 }
 
@@ -168,16 +184,9 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
             cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
     }
-    struct {
-        const char *name;
-        long lo, hi;
-    } spins[] = {
-        {"Rank offset", 0, 1},
-        {"Resign threshold", 0, 100000},
-        {"Hash", 1, c->max_hash_mb},
-        {"Threads", 1, c->max_threads},
-    };
-    for (int i = 0; i < 4; i++) {
+    Spin spins[SPIN_COUNT];
+    spin_options(c, spins);
+    for (int i = 0; i < SPIN_COUNT; i++) {
         if (strcasecmp(name, spins[i].name) != 0)
             continue;
         long v;
@@ -190,10 +199,10 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
             cecp_emitf(c, "# %s out of range %ld-%ld, set to %ld", spins[i].name,
                        spins[i].lo, spins[i].hi, v);
         switch (i) {
-        case 0: atomic_store(&c->rank_offset, (int)v); break;
-        case 1: c->resign_threshold = (int)v; break;
-        case 2: cecp_set_hash(c, v); break;
-        case 3: cecp_set_threads(c, v); break;
+        case SPIN_RANK_OFFSET: atomic_store(&c->rank_offset, (int)v); break;
+        case SPIN_RESIGN_THRESHOLD: c->resign_threshold = (int)v; break;
+        case SPIN_HASH: cecp_set_hash(c, v); break;
+        case SPIN_THREADS: cecp_set_threads(c, v); break;
         }
         return;
     }

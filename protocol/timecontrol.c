@@ -64,11 +64,9 @@ void cecp_cmd_level(Cecp *c, Command *cmd)
     char *colon = strchr(base, ':');
     if (colon)
         *colon = '\0';
-    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) ||
-        !parse_double(base, -1e300, 1e300, &minutes) ||
-        (colon && !parse_double(colon + 1, -1e300, 1e300, &seconds)) ||
-        !parse_double(inc, -1e300, 1e300, &increment) || minutes < 0 || seconds < 0 ||
-        increment < 0 || minutes > 1e6 || seconds > 1e8 || increment > 1e6) {
+    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) || !parse_double(base, 0, 1e6, &minutes) ||
+        (colon && !parse_double(colon + 1, 0, 1e8, &seconds)) ||
+        !parse_double(inc, 0, 1e6, &increment)) {
         cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
         return;
     }
@@ -83,7 +81,7 @@ void cecp_cmd_level(Cecp *c, Command *cmd)
 void cecp_cmd_st(Cecp *c, Command *cmd)
 {
     double sec;
-    if (!parse_double(cmd->args, -1e300, 1e300, &sec) || sec < 0 || sec > 1e6)
+    if (!parse_double(cmd->args, 0, 1e6, &sec))
         cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
     else
         c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
