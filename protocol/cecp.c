@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "util/strutil.h"
 
 static long physical_mb(void)
 {
@@ -28,9 +29,7 @@ static long physical_mb(void)
 
 Cecp *cecp_new(CecpWriteFn write, void *ctx)
 {
-    Cecp *c = calloc(1, sizeof *c);
-    if (!c)
-        abort();
+    Cecp *c = xcalloc(1, sizeof *c);
     c->write = write ? write : cecp_write_stdout;
     c->write_ctx = ctx;
     pthread_mutex_init(&c->out_lock, NULL);
@@ -42,11 +41,9 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
 
     rules_default(&c->rules);
     c->rs = cecp_ruleset_for(c, &c->rules);
-    c->start = malloc(sizeof *c->start);
-    c->pos = malloc(sizeof *c->pos);
-    c->scratch = malloc(sizeof *c->scratch);
-    if (!c->start || !c->pos || !c->scratch)
-        abort();
+    c->start = xmalloc(sizeof *c->start);
+    c->pos = xmalloc(sizeof *c->pos);
+    c->scratch = xmalloc(sizeof *c->scratch);
     cecp_game_reset(c, NULL);
 
     c->searcher = searcher_new();

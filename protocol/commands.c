@@ -17,6 +17,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "util/parse.h"
+#include "util/strutil.h"
 
 static bool looks_like_move(const char *s)
 {
@@ -273,9 +274,7 @@ static void cmd_stat(Cecp *c, Command *cmd)
     int depth;
     int64_t ms;
     searcher_progress(c->searcher, &nodes, &depth, &ms);
-    MoveList *l = malloc(sizeof *l);
-    if (!l)
-        abort();
+    MoveList *l = xmalloc(sizeof *l);
     generate_legal(c->pos, l);
     cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
                (unsigned long long)nodes, depth, l->count);

@@ -12,6 +12,7 @@
 #include "board/makemove.h"
 #include "board/result.h"
 #include "board/tfen.h"
+#include "util/strutil.h"
 
 /* dst = the board and side of src under the rule set rs, with a fresh history. */
 void cecp_copy_board(Position *dst, const Position *src, const RuleSet *rs)
@@ -62,10 +63,7 @@ void cecp_record_move(Cecp *c, Move m)
 {
     if (c->nmoves == c->cap) {
         int cap = c->cap ? 2 * c->cap : 256;
-        Move *mv = realloc(c->moves, (size_t)cap * sizeof *mv);
-        if (!mv)
-            abort();
-        c->moves = mv;
+        c->moves = xrealloc(c->moves, (size_t)cap * sizeof *c->moves);
         c->cap = cap;
     }
     c->moves[c->nmoves++] = m;
@@ -122,9 +120,7 @@ static void set_board(Cecp *c, const char *fen)
         c->position_ok = false;
         return;
     }
-    Position *tmp = malloc(sizeof *tmp);
-    if (!tmp)
-        abort();
+    Position *tmp = xmalloc(sizeof *tmp);
     position_clear(tmp, c->rs);
     position_set(tmp, board, side);
     cecp_game_reset(c, tmp);
@@ -162,9 +158,7 @@ const char *cecp_check(Cecp *c)
         return err;
     if (c->pos->rs != c->rs || c->start->rs != c->rs)
         return "position uses a stale rule set";
-    Position *p = malloc(sizeof *p);
-    if (!p)
-        abort();
+    Position *p = xmalloc(sizeof *p);
     replay(c, p);
     const char *res = NULL;
     if (memcmp(p->board, c->pos->board, sizeof p->board) != 0 || p->side != c->pos->side ||

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/strutil.h"
 
 #define LINE_LIMIT 65536   /* longer input lines are refused */
 
@@ -81,9 +82,8 @@ static Event *next_event(Cecp *c, int timeout_ms)
 
 static Event *line_event(const char *line, size_t len)
 {
-    Event *ev = calloc(1, sizeof *ev);
-    if (!ev || !(ev->line = malloc(len + 1)))
-        abort();
+    Event *ev = xcalloc(1, sizeof *ev);
+    ev->line = xmalloc(len + 1);
     memcpy(ev->line, line, len);
     ev->line[len] = '\0';
     ev->len = len;
@@ -190,12 +190,10 @@ bool cecp_wait_idle(Cecp *c, int timeout_ms)
 static void *reader_main(void *arg)
 {
     Cecp *c = arg;
-    char *buf = malloc(LINE_LIMIT + 1);
+    char *buf = xmalloc(LINE_LIMIT + 1);
     char chunk[4096];
     size_t n = 0;
     bool overflow = false;
-    if (!buf)
-        abort();
     for (;;) {
         ssize_t r = read(0, chunk, sizeof chunk);
         if (r < 0 && errno == EINTR)
@@ -225,9 +223,7 @@ static void *reader_main(void *arg)
         cecp_post_event(c, ev);
     }
     free(buf);
-    Event *ev = calloc(1, sizeof *ev);
-    if (!ev)
-        abort();
+    Event *ev = xcalloc(1, sizeof *ev);
     ev->type = EV_EOF;
     cecp_post_event(c, ev);
     return NULL;

@@ -15,6 +15,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "util/parse.h"
+#include "util/strutil.h"
 #include "xbvariant.h"
 
 /* The version is CMakeLists.txt's project(VERSION), passed as a compile definition. */
@@ -114,10 +115,8 @@ void cecp_set_threads(Cecp *c, long n)
 static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
 {
     const RuleSet *rs = cecp_ruleset_for(c, r);
-    Position *ns = malloc(sizeof *ns), *np = malloc(sizeof *np);
-    MoveList *legal = malloc(sizeof *legal);
-    if (!ns || !np || !legal)
-        abort();
+    Position *ns = xmalloc(sizeof *ns), *np = xmalloc(sizeof *np);
+    MoveList *legal = xmalloc(sizeof *legal);
     cecp_copy_board(ns, c->start, rs);
     *np = *ns;
     bool ok = true;

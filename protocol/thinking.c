@@ -12,6 +12,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/result.h"
+#include "util/strutil.h"
 
 void *cecp_waiter_main(void *arg)
 {
@@ -30,9 +31,7 @@ void *cecp_waiter_main(void *arg)
 
         Move ponder = MOVE_NONE;
         Move best = searcher_wait(c->searcher, &ponder);
-        Event *ev = calloc(1, sizeof *ev);
-        if (!ev)
-            abort();
+        Event *ev = xcalloc(1, sizeof *ev);
         ev->type = EV_DONE;
         ev->serial = serial;
         ev->best = best;
@@ -187,9 +186,7 @@ static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
 
 void cecp_engine_moved(Cecp *c, Move best, Move ponder)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal)
-        abort();
+    MoveList *legal = xmalloc(sizeof *legal);
     generate_legal(c->pos, legal);
     if (legal->count == 0) {
         free(legal);
@@ -231,9 +228,7 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
     if (!ponder && (pv0 & ~MOVE_PROMO) == (best & ~MOVE_PROMO))
         ponder = pv1;
     if (ponder) {
-        MoveList *l2 = malloc(sizeof *l2);
-        if (!l2)
-            abort();
+        MoveList *l2 = xmalloc(sizeof *l2);
         generate_legal(c->pos, l2);
         if (!move_list_has(l2, ponder))
             ponder = MOVE_NONE;
