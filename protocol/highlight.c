@@ -51,18 +51,28 @@ static bool removes_enemy(Position *pos, Move m)
     return r;
 }
 
+/* The legal moves if the piece on `from` belongs to the side to move, else NULL (also when out
+   of memory: then nothing is marked).  The caller frees the list. */
+static MoveList *legal_moves_if_mover(Position *pos, int from)
+{
+    int pc = pos->board[from];
+    if (!pc || piece_colour(pc) != pos->side)
+        return NULL;
+    MoveList *legal = malloc(sizeof *legal);
+    if (legal)
+        generate_legal(pos, legal);
+    return legal;
+}
+
 void highlight_marks(Position *pos, int from, int kill, Marks *mk)
 {
     memset(mk, 0, sizeof *mk);
-    if (from < 0 || from > 255 || kill > 255)
+    if (from < 0 || from > 255 || kill > 255 || position_game_over(pos))
         return;
-    int pc = pos->board[from];
-    if (!pc || piece_colour(pc) != pos->side || position_game_over(pos))
-        return;
-    MoveList *legal = malloc(sizeof *legal);
+    MoveList *legal = legal_moves_if_mover(pos, from);
     if (!legal)
         return;
-    generate_legal(pos, legal);
+    int pc = pos->board[from];
     bool has_pass = false;
     for (int i = 0; i < legal->count; i++) {
         Move m = legal->moves[i];
@@ -102,13 +112,9 @@ void highlight_victims(Position *pos, int from, int kill, int to, Marks *mk)
 {
     if (from < 0 || from > 255 || to < 0 || to > 255 || kill > 255)
         return;
-    int pc = pos->board[from];
-    if (!pc || piece_colour(pc) != pos->side)
-        return;
-    MoveList *legal = malloc(sizeof *legal);
+    MoveList *legal = legal_moves_if_mover(pos, from);
     if (!legal)
         return;
-    generate_legal(pos, legal);
     Move found = MOVE_NONE;
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
