@@ -1,5 +1,5 @@
-/* Move-entry help for people (PROTOCOL.md §3.6): the `highlight` answers to XBoard's `lift`
- * and `hover`, computed from the legal moves of the engine's own position.
+/* Move-entry help for people (docs/PROTOCOL.md §3.6): the `highlight` answers to XBoard's
+ * `lift` and `hover`, computed from the legal moves of the engine's own position.
  *
  * How every tenjiku move is entered by clicking (XBoard 4.9.1 with -testLegality false):
  *   - a plain move, including range jumps, area moves and knight/lion jumps: click the

@@ -6,8 +6,8 @@
 
 #include "board/tfen.h"
 
-/* PROTOCOL.md §2.3: chu pieces stay in the slots XBoard's built-in chu uses; the Lion slot (21)
-   holds the multi general so that XBoard's chu lion-trading code never touches a lion. */
+/* docs/PROTOCOL.md §2.3: chu pieces stay in the slots XBoard's built-in chu uses; the Lion slot
+   (21) holds the multi general so that XBoard's chu lion-trading code never touches a lion. */
 const char *const xb_slot_id[XB_SLOTS] = {
     "P",  "N",  "B",  "R",   "Q",   "S",   "E",   "X",  "O",   "G",   "D'",  "S'",  "V'", "H",
     "D",  "C!", "W!", "^D",  "L",   "I",   "^H",  "^D'", "V",  "F!",  "E!",  "B!",  "R!", "V!",
@@ -159,7 +159,7 @@ char *xb_betza(const MoveSpec *ms, char *out, size_t outsz)
         put(&b, "KaKaaK");
     if (ms->igui_all)
         put(&b, "cabK");
-    /* Not expressible in 4.9.1 (PROTOCOL.md §2.7): range jumps, burns. */
+    /* Not expressible in 4.9.1 (docs/PROTOCOL.md §2.7): range jumps, burns. */
     return out;
 }
 

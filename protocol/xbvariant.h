@@ -1,4 +1,4 @@
-/* Tenjiku as an XBoard engine-defined variant (PROTOCOL.md §2): the `setup` line with the
+/* Tenjiku as an XBoard engine-defined variant (docs/PROTOCOL.md §2): the `setup` line with the
  * 66-slot piece-to-char table and the `piece` lines in XBoard 4.9.1's Betza dialect, generated
  * from the engine's own movement tables (board/pieces.h) so that the rules options change them. */
 #ifndef KAKI_XBVARIANT_H
@@ -9,7 +9,7 @@
 #include "board/pieces.h"
 #include "board/position.h"
 
-/* XBoard 4.9.1's 66 piece slots per colour (PROTOCOL.md §2.3). */
+/* XBoard 4.9.1's 66 piece slots per colour (docs/PROTOCOL.md §2.3). */
 #define XB_SLOTS 66
 
 /* The table entry of every slot, upper case: "P", "D'", "^D" (promoted form of the piece with
@@ -26,7 +26,7 @@ char *xb_piece_table(char *out, size_t outsz);
    sente to move). */
 char *xb_setup_line(const Position *start, char *out, size_t outsz);
 
-/* Betza description (XBoard 4.9.1 subset, PROTOCOL.md §2.5) of how a move type moves. */
+/* Betza description (XBoard 4.9.1 subset, docs/PROTOCOL.md §2.5) of how a move type moves. */
 char *xb_betza(const MoveSpec *ms, char *out, size_t outsz);
 
 /* The `piece` line of one slot under `rs`, e.g. "piece L!& KNADcaKmabK" or "piece +P& WfF". */
