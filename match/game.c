@@ -139,7 +139,7 @@ static int setup_engine(Play *P, int c, char (*bookwire)[MOVE_STR_MAX], int nboo
     Game *g = P->g;
     const MatchConfig *cfg = g->cfg;
     XEngine *e = g->eng[c];
-    const EngineSpec *s = e->spec;
+    const EngineSpec *s = g->spec[c];
     if (e->running && !e->f_reuse && e->games_in_process > 0)
         xe_quit(e); /* reuse=0: a new process for every game */
     if (!e->running && xe_start(e) != 0)
@@ -249,22 +249,6 @@ static void handle_claim(Play *P, int c, const char *line)
         lose(P, c, TERM_RULES_INFRACTION, "made a false claim: %s", line);
 }
 
-static bool parse_thinking(const char *line, int *depth, int *score)
-{
-    const char *p = line;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (!isdigit((unsigned char)*p))
-        return false;
-    int d, s, t;
-    long long nodes;
-    if (sscanf(p, "%d %d %d %lld", &d, &s, &t, &nodes) != 4)
-        return false;
-    *depth = d;
-    *score = s;
-    return true;
-}
-
 /* One line from engine s while engine c is on move.  Returns 1 when `move` holds c's complete
    move, 0 otherwise (P->over may have been set). */
 static int handle_line(Play *P, int s, int c, const char *line, char *move, size_t movesz)
@@ -290,12 +274,12 @@ static int handle_line(Play *P, int s, int c, const char *line, char *move, size
         P->partial[s][0] = '\0';
         return 1;
     }
-    int depth, score;
-    if (parse_thinking(line, &depth, &score)) {
+    XeThinking t;
+    if (xe_parse_thinking(line, &t)) {
         if (s == c) {
             P->has_score[s] = true;
-            P->score[s] = score;
-            P->depth[s] = depth;
+            P->score[s] = t.score;
+            P->depth[s] = t.depth;
         }
         return 0;
     }
@@ -524,7 +508,7 @@ static void play(Play *P)
 
         /* the referee */
         char err[200];
-        Move m = move_from_wire(pos, move, g->eng[c]->spec->rank_offset, err, sizeof err);
+        Move m = move_from_wire(pos, move, g->spec[c]->rank_offset, err, sizeof err);
         if (m == MOVE_NONE) {
             lose(P, c, TERM_RULES_INFRACTION, "played an illegal move '%s': %s", move, err);
             break;
@@ -539,7 +523,7 @@ static void play(Play *P)
         r.depth = P->depth[c];
         char theirs[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, r.wire);
-        move_to_wire(pos, m, g->eng[!c]->spec->rank_offset, theirs);
+        move_to_wire(pos, m, g->spec[!c]->rank_offset, theirs);
         move_to_hodges(pos, m, r.hodges);
         Undo u;
         make_move(pos, m, &u);

@@ -16,7 +16,7 @@
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "config.h"
-#include "xengine.h"
+#include "cecpclient/xengine.h"
 
 /* An opening: a start position (TFEN, NULL = the standard start) and book plies from it. */
 #define OPENING_MAX_PLIES 256
@@ -55,6 +55,7 @@ typedef struct Game {
     const RuleSet *rs;
     const Opening *opening;
     XEngine *eng[2];            /* [BLACK] plays sente, [WHITE] gote */
+    const EngineSpec *spec[2];  /* their command-line settings */
     int number;                 /* game number, 1-based */
     atomic_int *abort;          /* non-zero: give up the game (not scored) */
     /* results */

@@ -18,7 +18,7 @@
 #include "results.h"
 #include "stats.h"
 #include "log.h"
-#include "xengine.h"
+#include "cecpclient/xengine.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -152,16 +152,54 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
     pthread_mutex_unlock(&t->mu);
 }
 
+/* An engine's start-up settings in the CECP client's terms, with the storage they point to
+   (which must outlive the XEngine). */
+typedef struct EngineStart {
+    XEngineConfig xc;
+    XeSetting rules[32];
+    XeSetting options[MAX_ENGINE_OPTIONS];
+} EngineStart;
+
+static void protocol_log(void *ctx, const char *who, const char *dir, const char *text)
+{
+    (void)ctx;
+    log_line(who, dir, text);
+}
+
+/* Engine i of the match, started as its --engine group says; the referee's rules that were
+   given with --rule are told to it. */
+static void engine_start_init(const MatchConfig *cfg, int i, EngineStart *es)
+{
+    const EngineSpec *s = &cfg->engines[i];
+    memset(es, 0, sizeof *es);
+    int nrules = 0;
+    for (int k = 0; k < rule_option_count && nrules < 32; k++)
+        if (cfg->rules_changed[k])
+            es->rules[nrules++] = (XeSetting){rule_options[k].name,
+                                              rule_options[k].values[rules_get(&cfg->rules, k)]};
+    for (int k = 0; k < s->noptions; k++)
+        es->options[k] = (XeSetting){s->options[k].name, s->options[k].value};
+    es->xc = (XEngineConfig){
+        .cmd = s->cmd, .args = s->args, .nargs = s->nargs, .dir = s->dir, .name = s->name,
+        .rules = es->rules, .nrules = nrules, .rank_offset = s->rank_offset,
+        .options = es->options, .noptions = s->noptions, .nps = s->nps,
+        .stderr_file = cfg->engine_stderr, .log = protocol_log, .interrupt = &g_interrupted,
+    };
+}
+
 static void *worker_main(void *arg)
 {
     Worker *w = arg;
     Tourney *t = w->t;
     const MatchConfig *cfg = t->cfg;
     XEngine *eng = xcalloc((size_t)cfg->nengines, sizeof *eng);
+    EngineStart *es = xcalloc((size_t)cfg->nengines, sizeof *es);
     char label[16];
     snprintf(label, sizeof label, "w%d", w->id + 1);
-    for (int i = 0; i < cfg->nengines; i++)
-        xe_init(&eng[i], cfg, i, label);
+    for (int i = 0; i < cfg->nengines; i++) {
+        engine_start_init(cfg, i, &es[i]);
+        xe_init(&eng[i], &es[i].xc, label);
+    }
     Opening *op = xmalloc(sizeof *op);
     for (;;) {
         pthread_mutex_lock(&t->mu);
@@ -180,6 +218,8 @@ static void *worker_main(void *arg)
         g.opening = op;
         g.eng[0] = &eng[s.sente];
         g.eng[1] = &eng[s.gote];
+        g.spec[0] = &cfg->engines[s.sente];
+        g.spec[1] = &cfg->engines[s.gote];
         g.number = s.number;
         g.abort = &t->stop;
         game_play(&g);
@@ -190,6 +230,7 @@ static void *worker_main(void *arg)
         xe_quit(&eng[i]);
     free(op);
     free(eng);
+    free(es);
     return NULL;
 }
 
@@ -199,7 +240,9 @@ static int probe_engines(Tourney *t)
     MatchConfig *cfg = t->cfg;
     for (int i = 0; i < cfg->nengines; i++) {
         XEngine e;
-        xe_init(&e, cfg, i, "probe");
+        EngineStart es;
+        engine_start_init(cfg, i, &es);
+        xe_init(&e, &es.xc, "probe");
         if (xe_start(&e) != 0) {
             msg("error: engine %d (%s): %s", i + 1, cfg->engines[i].cmd, e.error);
             return -1;

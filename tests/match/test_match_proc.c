@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 
 #include "check.h"
-#include "match/proc.h"
+#include "cecpclient/proc.h"
 #include "util/clock.h"
 
 static int spawn_sh(Proc *p, const char *script)

@@ -1,13 +1,14 @@
-/* kaki-match: an engine child process on a pair of pipes.
+/* An engine child process on a pair of pipes (shared by kaki-match and kaki-board).
  *
  * The child runs in its own process group (so that helpers it starts die with it), with every
  * descriptor of the runner closed on exec.  Reads are non-blocking with poll(); output is cut
  * into lines of at most PROC_LINE_MAX bytes (longer lines are truncated and flagged, NUL bytes
  * replaced), so garbage can never overflow anything.  proc_stop always reaps the child: no
  * zombies are left behind. */
-#ifndef KAKI_MATCH_PROC_H
-#define KAKI_MATCH_PROC_H
+#ifndef KAKI_CECPCLIENT_PROC_H
+#define KAKI_CECPCLIENT_PROC_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +28,8 @@ typedef struct Proc {
     int exit_signal;    /* the signal that killed it, 0 if none */
     size_t len;         /* bytes in buf */
     bool skipping;      /* discarding the rest of an overlong line */
+    const atomic_int *interrupt; /* if set and non-zero, waits end at once (proc_spawn clears
+                                    it; the owner sets it afterwards) */
     char buf[PROC_BUF_SIZE];
 } Proc;
 
@@ -41,9 +44,9 @@ int proc_spawn(Proc *p, char *const argv[], const char *dir, int stderr_fd, char
 int proc_write_line(Proc *p, const char *text, int timeout_ms);
 
 /* Waits until deadline (mono_ms() value) for a complete line.  Returns 1 with the line
-   (without '\n'/'\r') in line, setting *truncated if it was too long; 0 on timeout (or
-   interruption); -1 when the child closed its output and no full line is left.  A last line
-   without '\n' before EOF is returned as a line. */
+   (without '\n'/'\r') in line, setting *truncated if it was too long; 0 on timeout (or when
+   *p->interrupt is set); -1 when the child closed its output and no full line is left.  A
+   last line without '\n' before EOF is returned as a line. */
 int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t deadline);
 
 /* Has the child exited?  Non-blocking; records how (the child is reaped by proc_stop). */

@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "log.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -235,7 +234,7 @@ int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t 
         }
         /* always look at what is there, even when the deadline has passed */
         int64_t left = deadline - mono_ms();
-        if (left < 0 || g_interrupted)
+        if (left < 0 || (p->interrupt && *p->interrupt))
             left = 0;
         struct pollfd pfd = {p->from_child, POLLIN, 0};
         int r = poll(&pfd, 1, left > 100 ? 100 : (int)left);

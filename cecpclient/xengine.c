@@ -1,6 +1,7 @@
 #include "xengine.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,22 +9,27 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "log.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
-void xe_init(XEngine *e, const MatchConfig *cfg, int index, const char *worker)
+void xe_init(XEngine *e, const XEngineConfig *cfg, const char *label_prefix)
 {
     memset(e, 0, sizeof *e);
-    e->cfg = cfg;
-    e->index = index;
-    e->spec = &cfg->engines[index];
+    e->cfg = *cfg;
     e->proc.to_child = e->proc.from_child = -1;
-    const char *base = strrchr(e->spec->cmd, '/');
-    base = base ? base + 1 : e->spec->cmd;
-    str_copy(e->name, sizeof e->name, e->spec->name ? e->spec->name : base);
-    snprintf(e->label, sizeof e->label, "%s:%s", worker, e->name);
+    const char *base = strrchr(cfg->cmd, '/');
+    base = base ? base + 1 : cfg->cmd;
+    str_copy(e->name, sizeof e->name, cfg->name ? cfg->name : base);
+    snprintf(e->label, sizeof e->label, "%s:%s", label_prefix, e->name);
 }
+
+static void log_line(const XEngine *e, const char *dir, const char *text)
+{
+    if (e->cfg.log)
+        e->cfg.log(e->cfg.log_ctx, e->label, dir, text);
+}
+
+static bool interrupted(const XEngine *e) { return e->cfg.interrupt && *e->cfg.interrupt; }
 
 static void set_defaults(XEngine *e)
 {
@@ -47,7 +53,7 @@ int xe_send(XEngine *e, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    log_line(e->label, "<", buf);
+    log_line(e, "<", buf);
     if (!e->proc.pid || proc_write_line(&e->proc, buf, XE_SYNC_TIMEOUT_MS) != 0) {
         if (e->proc.pid && proc_exited(&e->proc)) {
             char how[128];
@@ -65,9 +71,9 @@ int xe_read(XEngine *e, char *line, size_t linesz, int64_t deadline)
     bool truncated;
     int r = proc_read_line(&e->proc, line, linesz, &truncated, deadline);
     if (r == 1) {
-        log_line(e->label, ">", line);
+        log_line(e, ">", line);
         if (truncated)
-            log_line(e->label, "!", "(overlong line truncated)");
+            log_line(e, "!", "(overlong line truncated)");
         return 1;
     }
     if (r < 0) {
@@ -80,7 +86,7 @@ int xe_read(XEngine *e, char *line, size_t linesz, int64_t deadline)
             snprintf(e->error, sizeof e->error, "engine died (%s)", how);
         else
             snprintf(e->error, sizeof e->error, "engine closed its output");
-        log_line(e->label, "!", e->error);
+        log_line(e, "!", e->error);
         return -1;
     }
     return 0;
@@ -245,130 +251,142 @@ static int fail(XEngine *e)
     return -1;
 }
 
-int xe_start(XEngine *e)
+static int spawn(XEngine *e)
 {
-    const EngineSpec *s = e->spec;
-    char *argv[MAX_ENGINE_ARGS + 2];
+    const XEngineConfig *c = &e->cfg;
+    char **argv = xcalloc((size_t)c->nargs + 2, sizeof *argv);
     int argc = 0;
-    argv[argc++] = s->cmd;
-    for (int i = 0; i < s->nargs; i++)
-        argv[argc++] = s->args[i];
+    argv[argc++] = (char *)c->cmd;
+    for (int i = 0; i < c->nargs; i++)
+        argv[argc++] = c->args[i];
     argv[argc] = NULL;
-    set_defaults(e);
-    e->running = false;
-    e->games_in_process = 0;
     int errfd = -1;
-    if (e->cfg->engine_stderr) {
-        errfd = open(e->cfg->engine_stderr, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (c->stderr_file) {
+        errfd = open(c->stderr_file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         if (errfd < 0) {
-            snprintf(e->error, sizeof e->error, "cannot open %s", e->cfg->engine_stderr);
+            snprintf(e->error, sizeof e->error, "cannot open %s", c->stderr_file);
+            free(argv);
             return -1;
         }
     }
     char err[300];
-    int rc = proc_spawn(&e->proc, argv, s->dir, errfd, err, sizeof err);
+    int rc = proc_spawn(&e->proc, argv, c->dir, errfd, err, sizeof err);
+    e->proc.interrupt = c->interrupt;
+    free(argv);
     if (errfd >= 0)
         close(errfd);
     if (rc != 0) {
         str_copy(e->error, sizeof e->error, err);
         return -1;
     }
-    log_line(e->label, "*", "started");
-    if (xe_send(e, "xboard") || xe_send(e, "protover 2"))
-        return fail(e);
+    log_line(e, "*", "started");
+    return 0;
+}
 
-    /* features until done=1, or 10 s (one hour after done=0) */
+/* Features until done=1, or 10 s (one hour after done=0), as XBoard 4.9.1 waits. */
+static int read_features(XEngine *e)
+{
     int64_t start = mono_ms();
     int64_t deadline = start + XE_FEATURE_TIMEOUT_MS;
     char line[XE_LINE_MAX];
     for (;;) {
         int r = xe_read(e, line, sizeof line, deadline);
         if (r < 0)
-            return fail(e);
+            return -1;
         if (r == 0) {
-            if (g_interrupted) {
+            if (interrupted(e)) {
                 str_copy(e->error, sizeof e->error, "interrupted");
-                return fail(e);
+                return -1;
             }
             if (!e->f_done && deadline - start >= XE_FEATURE_TIMEOUT_DONE0_MS) {
                 str_copy(e->error, sizeof e->error, "no feature done=1 within an hour of done=0");
-                return fail(e);
+                return -1;
             }
-            break; /* the 10 s wait of an engine that never says done */
+            return 0; /* the 10 s wait of an engine that never says done */
         }
         if (strncmp(line, "feature", 7) == 0 && (line[7] == ' ' || line[7] == '\t')) {
             bool had_done0 = strstr(line, "done=0") != NULL;
             if (xe_parse_features(e, line) != 0)
-                return fail(e);
+                return -1;
             if (e->f_done)
-                break;
+                return 0;
             if (had_done0)
                 deadline = start + XE_FEATURE_TIMEOUT_DONE0_MS;
         }
     }
-    if (e->myname[0] && !s->name)
-        str_copy(e->name, sizeof e->name, e->myname);
+}
 
-    /* what the match needs from this engine */
+/* "engine has no option 'X' (it has: 'A', 'B')" */
+static void missing_option(XEngine *e, const char *name)
+{
+    int n = snprintf(e->error, sizeof e->error, "engine has no option '%s' (it has:", name);
+    for (int k = 0; k < e->nopts && n > 0 && (size_t)n < sizeof e->error; k++)
+        n += snprintf(e->error + n, sizeof e->error - (size_t)n, "%s '%s'", k ? "," : "",
+                      e->opts[k].name);
+    if (n > 0 && (size_t)n < sizeof e->error)
+        snprintf(e->error + n, sizeof e->error - (size_t)n, "%s)", e->nopts ? "" : " none");
+}
+
+/* Can this engine do what the configuration asks?  0, or -1 with the reason in e->error. */
+static int check_capabilities(XEngine *e)
+{
+    const XEngineConfig *c = &e->cfg;
     if (!e->f_variants || !e->f_tenjiku) {
         snprintf(e->error, sizeof e->error,
                  "engine does not list tenjiku in feature variants (cannot play tenjiku)");
-        return fail(e);
+        return -1;
     }
-    if (s->nps > 0 && !e->f_nps) {
+    if (c->nps > 0 && !e->f_nps) {
         snprintf(e->error, sizeof e->error, "nps=%ld given but the engine said feature nps=0",
-                 s->nps);
-        return fail(e);
+                 c->nps);
+        return -1;
     }
-    for (int i = 0; i < s->noptions; i++) {
-        const XOption *o = xe_find_option(e, s->options[i].name);
-        if (!o) {
-            int n = snprintf(e->error, sizeof e->error, "engine has no option '%s' (it has:",
-                             s->options[i].name);
-            for (int k = 0; k < e->nopts && n > 0 && (size_t)n < sizeof e->error; k++)
-                n += snprintf(e->error + n, sizeof e->error - (size_t)n, "%s '%s'", k ? "," : "",
-                              e->opts[k].name);
-            if (n > 0 && (size_t)n < sizeof e->error)
-                snprintf(e->error + n, sizeof e->error - (size_t)n, "%s)", e->nopts ? "" : " none");
-            return fail(e);
+    for (int i = 0; i < c->noptions; i++)
+        if (!xe_find_option(e, c->options[i].name)) {
+            missing_option(e, c->options[i].name);
+            return -1;
         }
+    if (c->rank_offset && !xe_find_option(e, "Rank offset")) {
+        snprintf(e->error, sizeof e->error,
+                 "rankoffset=1 given but the engine has no option 'Rank offset'");
+        return -1;
     }
-    const XOption *ro = NULL;
-    if (s->rank_offset) {
-        ro = xe_find_option(e, "Rank offset");
-        if (!ro) {
+    for (int i = 0; i < c->nrules; i++)
+        if (!xe_find_option(e, c->rules[i].name)) {
             snprintf(e->error, sizeof e->error,
-                     "rankoffset=1 given but the engine has no option 'Rank offset'");
-            return fail(e);
+                     "rule %s=%s given but the engine has no option '%s' to be told the rule",
+                     c->rules[i].name, c->rules[i].value, c->rules[i].name);
+            return -1;
         }
-    }
-    for (int i = 0; i < rule_option_count; i++) {
-        if (!e->cfg->rules_changed[i])
-            continue;
-        if (!xe_find_option(e, rule_options[i].name)) {
-            snprintf(e->error, sizeof e->error,
-                     "--rule %s given but the engine has no option '%s' to be told the rule",
-                     rule_options[i].name, rule_options[i].name);
-            return fail(e);
-        }
-    }
+    return 0;
+}
 
-    /* options: the rules first, then rank offset, then the user's */
-    for (int i = 0; i < rule_option_count; i++) {
-        if (!e->cfg->rules_changed[i])
-            continue;
-        const XOption *o = xe_find_option(e, rule_options[i].name);
-        int v = rules_get(&e->cfg->rules, i);
-        if (xe_send(e, "option %s=%s", o->name, rule_options[i].values[v]))
-            return fail(e);
-    }
-    if (ro && xe_send(e, "option %s=1", ro->name))
+int xe_start(XEngine *e)
+{
+    const XEngineConfig *c = &e->cfg;
+    set_defaults(e);
+    e->running = false;
+    e->games_in_process = 0;
+    if (spawn(e) != 0)
+        return -1;
+    if (xe_send(e, "xboard") || xe_send(e, "protover 2") || read_features(e) != 0)
         return fail(e);
-    for (int i = 0; i < s->noptions; i++) {
-        const XOption *o = xe_find_option(e, s->options[i].name);
-        if (xe_send(e, "option %s=%s", o->name, s->options[i].value))
+    if (e->myname[0] && !c->name)
+        str_copy(e->name, sizeof e->name, e->myname);
+    if (check_capabilities(e) != 0)
+        return fail(e);
+
+    /* options: the rules first, then rank offset, then the others */
+    for (int i = 0; i < c->nrules; i++)
+        if (xe_send(e, "option %s=%s", xe_find_option(e, c->rules[i].name)->name,
+                    c->rules[i].value))
             return fail(e);
-    }
+    if (c->rank_offset && xe_send(e, "option %s=1", xe_find_option(e, "Rank offset")->name))
+        return fail(e);
+    for (int i = 0; i < c->noptions; i++)
+        if (xe_send(e, "option %s=%s", xe_find_option(e, c->options[i].name)->name,
+                    c->options[i].value))
+            return fail(e);
     if (xe_sync(e, XE_SYNC_TIMEOUT_MS) != 0)
         return fail(e);
     e->running = true;
@@ -401,12 +419,12 @@ int xe_sync(XEngine *e, int timeout_ms)
 void xe_quit(XEngine *e)
 {
     if (e->proc.pid && !e->proc.eof) {
-        log_line(e->label, "<", "quit");
+        log_line(e, "<", "quit");
         proc_write_line(&e->proc, "quit", 200);
     }
     proc_stop(&e->proc, XE_QUIT_GRACE_MS, e->f_sigterm);
     if (e->proc.pid)
-        log_line(e->label, "*", "stopped");
+        log_line(e, "*", "stopped");
     e->proc.pid = 0;
     e->running = false;
 }
@@ -415,7 +433,51 @@ void xe_kill(XEngine *e)
 {
     proc_stop(&e->proc, 0, false);
     if (e->proc.pid)
-        log_line(e->label, "*", "killed");
+        log_line(e, "*", "killed");
     e->proc.pid = 0;
     e->running = false;
+}
+
+bool xe_parse_thinking(const char *line, XeThinking *t)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    long long v[4];
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtoll(p, &end, 10);
+        if (end == p || errno)
+            return false;
+        p = end;
+        if (i < 3 && *p != ' ' && *p != '\t')
+            return false;
+        while (i < 3 && (*p == ' ' || *p == '\t'))
+            p++;
+    }
+    if (*p && *p != ' ' && *p != '\t')
+        return false;
+    if (v[0] < 0 || v[0] > 10000 || v[1] < -10000000 || v[1] > 10000000)
+        return false;
+    t->depth = (int)v[0];
+    t->score = (int)v[1];
+    t->time_cs = v[2];
+    t->nodes = v[3];
+    /* optional further integers end with a tab; without a tab the PV follows the 4th number */
+    const char *tab = strchr(p, '\t');
+    if (tab) {
+        bool numbers_only = true;
+        for (const char *q = p; q < tab; q++)
+            if (!isdigit((unsigned char)*q) && *q != ' ' && *q != '-')
+                numbers_only = false;
+        if (numbers_only)
+            p = tab;
+    }
+    while (*p == ' ' || *p == '\t')
+        p++;
+    t->pv = p;
+    return true;
 }

@@ -1,14 +1,15 @@
-/* kaki-match: one CECP v2 engine process as the runner sees it: start-up handshake with
+/* One CECP v2 engine process as a GUI or a match runner sees it: start-up handshake with
  * feature negotiation, commands, lines from the engine, ping synchronisation, shutdown.
- * (Named XEngine: an engine as seen from outside, not the search.) */
-#ifndef KAKI_MATCH_XENGINE_H
-#define KAKI_MATCH_XENGINE_H
+ * Shared by kaki-match and kaki-board; knows nothing of either.  (Named XEngine: kakicore
+ * already has a Searcher, and "engine" is what the user calls the program.) */
+#ifndef KAKI_CECPCLIENT_XENGINE_H
+#define KAKI_CECPCLIENT_XENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config.h"
 #include "proc.h"
 
 #define XE_MAX_OPTIONS 128
@@ -19,10 +20,38 @@ typedef struct XOption {
     char type[16];   /* "spin", "check", "combo", ... */
 } XOption;
 
+/* One NAME=VALUE engine option. */
+typedef struct XeSetting {
+    const char *name;
+    const char *value;
+} XeSetting;
+
+/* Protocol log: every line to (dir "<") and from (">") the engine, and events ("*", "!"). */
+typedef void (*XeLogFn)(void *ctx, const char *who, const char *dir, const char *text);
+
+/* What starting an engine needs.  The strings and arrays must outlive the XEngine. */
+typedef struct XEngineConfig {
+    const char *cmd;            /* program; looked up in PATH when it has no '/' */
+    char *const *args;          /* its arguments */
+    int nargs;
+    const char *dir;            /* working directory, NULL = ours */
+    const char *name;           /* display name; NULL = the myname feature, else cmd's base name */
+    const XeSetting *rules;     /* rules options (RULES.md §9) the engine must have and
+                                   is told first */
+    int nrules;
+    int rank_offset;            /* 1: 0-based ranks on the wire; the engine's "Rank offset"
+                                   option is set (PROTOCOL.md §3.1) */
+    const XeSetting *options;   /* other options, sent last; each must exist */
+    int noptions;
+    long nps;                   /* > 0: the engine must not have said feature nps=0 */
+    const char *stderr_file;    /* the engine's stderr is appended there; NULL = inherit ours */
+    XeLogFn log;                /* NULL: no log */
+    void *log_ctx;
+    const atomic_int *interrupt;/* non-zero: waits for the engine end early (NULL = never) */
+} XEngineConfig;
+
 typedef struct XEngine {
-    const EngineSpec *spec;
-    const MatchConfig *cfg;
-    int index;            /* in cfg->engines */
+    XEngineConfig cfg;
     char label[160];      /* for the log: "w1:Kaki" */
     char name[128];       /* display name */
     Proc proc;
@@ -48,7 +77,8 @@ typedef struct XEngine {
 /* How long an engine may take to exit after "quit". */
 #define XE_QUIT_GRACE_MS 1000
 
-void xe_init(XEngine *e, const MatchConfig *cfg, int index, const char *worker);
+/* Prepares e (no process yet); `label_prefix` starts its log label ("w1" gives "w1:Kaki"). */
+void xe_init(XEngine *e, const XEngineConfig *cfg, const char *label_prefix);
 /* Starts the process and negotiates features; sends the options.  Returns 0, or -1 with the
    reason in e->error (the process is then stopped). */
 int xe_start(XEngine *e);
@@ -71,5 +101,19 @@ const XOption *xe_find_option(const XEngine *e, const char *name);
 /* Parses a "feature ..." line into e, answering accepted/rejected.  Returns -1 if a reply
    could not be sent.  Exposed for tests. */
 int xe_parse_features(XEngine *e, const char *line);
+
+/* A thinking line "DEPTH SCORE TIME NODES [more integers]<TAB or blank>PV" (PROTOCOL.md §1.6):
+   time in centiseconds, score in centipawns from the mover's view (mate:
+   100000+N). */
+typedef struct XeThinking {
+    int depth;
+    int score;
+    long long time_cs;
+    long long nodes;
+    const char *pv; /* points into the parsed line: the rest after the numbers (may be "") */
+} XeThinking;
+
+/* Parses a thinking line; false if the line is something else. */
+bool xe_parse_thinking(const char *line, XeThinking *t);
 
 #endif
