@@ -3,37 +3,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "board/tfen.h"
-
-static void tag(FILE *f, const char *name, const char *value)
-{
-    fprintf(f, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fputc('\\', f);
-        fputc(*p, f);
-    }
-    fprintf(f, "\"]\n");
-}
-
-typedef struct Wrap {
-    FILE *f;
-    int col;
-} Wrap;
-
-static void put_token(Wrap *w, const char *tok)
-{
-    int n = (int)strlen(tok);
-    if (w->col > 0 && w->col + 1 + n > 79) {
-        fputc('\n', w->f);
-        w->col = 0;
-    } else if (w->col > 0) {
-        fputc(' ', w->f);
-        w->col++;
-    }
-    fputs(tok, w->f);
-    w->col += n;
-}
+#include "board/pgn.h"
+#include "util/strutil.h"
 
 static void format_score(const PlyRecord *r, char *out, size_t n)
 {
@@ -67,69 +38,62 @@ static void tc_tag(const TimeControl *tc, char *out, size_t n)
     }
 }
 
-void pgn_write(FILE *f, const Game *g, const char *event, int round)
+/* The game record of g (board/pgn.h) with kaki-match's tags. */
+static void make_record(const Game *g, const char *event, int round, PgnGame *rec)
 {
     char buf[512];
     struct tm tm;
     localtime_r(&g->started, &tm);
-    tag(f, "Event", event);
-    tag(f, "Site", "kaki-match");
+    pgn_game_init(rec);
+    pgn_set_tag(rec, "Event", event);
+    pgn_set_tag(rec, "Site", "kaki-match");
     strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    tag(f, "Date", buf);
+    pgn_set_tag(rec, "Date", buf);
     snprintf(buf, sizeof buf, "%d", round);
-    tag(f, "Round", buf);
-    tag(f, "White", g->eng[0]->name);
-    tag(f, "Black", g->eng[1]->name);
-    tag(f, "Result", outcome_string(g->outcome));
-    tag(f, "Variant", "tenjiku");
-    if (!g->from_start) {
-        tag(f, "SetUp", "1");
-        tag(f, "FEN", g->start_tfen);
-    }
+    pgn_set_tag(rec, "Round", buf);
+    pgn_set_tag(rec, "White", g->eng[0]->name);
+    pgn_set_tag(rec, "Black", g->eng[1]->name);
+    pgn_set_tag(rec, "Result", outcome_string(g->outcome));
+    pgn_set_tag(rec, "Variant", "tenjiku");
+    if (!g->from_start)
+        str_copy(rec->start_tfen, sizeof rec->start_tfen, g->start_tfen);
     tc_tag(&g->cfg->tc, buf, sizeof buf);
-    tag(f, "TimeControl", buf);
+    pgn_set_tag(rec, "TimeControl", buf);
     strftime(buf, sizeof buf, "%H:%M:%S", &tm);
-    tag(f, "Time", buf);
+    pgn_set_tag(rec, "Time", buf);
     if (g->opening->label[0])
-        tag(f, "Opening", g->opening->label);
-    tag(f, "Termination", termination_name[g->termination]);
+        pgn_set_tag(rec, "Opening", g->opening->label);
+    pgn_set_tag(rec, "Termination", termination_name[g->termination]);
     snprintf(buf, sizeof buf, "%d", g->nplies);
-    tag(f, "PlyCount", buf);
+    pgn_set_tag(rec, "PlyCount", buf);
     snprintf(buf, sizeof buf, "%.3f", (double)g->duration_ms / 1000.0);
-    tag(f, "GameDuration", buf);
-    fputc('\n', f);
+    pgn_set_tag(rec, "GameDuration", buf);
 
-    Wrap w = {f, 0};
-    /* the side to move at the start: the TFEN's side letter */
-    const char *sp = strrchr(g->start_tfen, ' ');
-    int side = sp && sp[1] == 'w' ? 1 : 0;
-    int moveno = 1;
     for (int i = 0; i < g->nplies; i++) {
         const PlyRecord *r = &g->plies[i];
-        if (side == 0) {
-            snprintf(buf, sizeof buf, "%d.", moveno);
-            put_token(&w, buf);
-        } else if (i == 0) {
-            snprintf(buf, sizeof buf, "%d...", moveno);
-            put_token(&w, buf);
-        }
-        put_token(&w, r->hodges);
+        PgnPly ply;
+        memset(&ply, 0, sizeof ply);
+        ply.move = r->move;
+        str_copy(ply.hodges, sizeof ply.hodges, r->hodges);
+        str_copy(ply.wire, sizeof ply.wire, r->wire);
         if (r->book)
-            snprintf(buf, sizeof buf, "{%s book}", r->wire);
+            snprintf(ply.note, sizeof ply.note, "book");
         else if (r->has_score) {
             char sc[48];
             format_score(r, sc, sizeof sc);
-            snprintf(buf, sizeof buf, "{%s %s %.3fs}", r->wire, sc, (double)r->ms / 1000.0);
+            snprintf(ply.note, sizeof ply.note, "%s %.3fs", sc, (double)r->ms / 1000.0);
         } else
-            snprintf(buf, sizeof buf, "{%s %.3fs}", r->wire, (double)r->ms / 1000.0);
-        put_token(&w, buf);
-        if (side == 1)
-            moveno++;
-        side ^= 1;
+            snprintf(ply.note, sizeof ply.note, "%.3fs", (double)r->ms / 1000.0);
+        pgn_add_ply(rec, &ply);
     }
-    snprintf(buf, sizeof buf, "{%s}", g->reason);
-    put_token(&w, buf);
-    put_token(&w, outcome_string(g->outcome));
-    fputs("\n\n", f);
-    fflush(f);
+    str_copy(rec->result, sizeof rec->result, outcome_string(g->outcome));
+    str_copy(rec->ending, sizeof rec->ending, g->reason);
+}
+
+void pgn_write_game(FILE *f, const Game *g, const char *event, int round)
+{
+    PgnGame rec;
+    make_record(g, event, round, &rec);
+    pgn_write(f, &rec);
+    pgn_game_free(&rec);
 }

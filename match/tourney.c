@@ -104,7 +104,7 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
     }
     t->finished++;
     if (t->pgn)
-        pgn_write(t->pgn, g, cfg->event, s->number);
+        pgn_write_game(t->pgn, g, cfg->event, s->number);
     GameEntry e = {.number = s->number, .pair = s->pair, .leg = s->leg, .sente = s->sente,
                    .gote = s->gote, .outcome = g->outcome, .termination = g->termination,
                    .plies = g->nplies};
