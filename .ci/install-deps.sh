@@ -6,7 +6,8 @@
 #   .ci/install-deps.sh --check GROUP...       install nothing: list what is missing, exit 1 if any
 #
 # Groups (the build tools are always included):
-#   gui       XBoard, to play on a desktop
+#   gui       XBoard, to play on a desktop (with a Japanese font for kaki-board's kanji pieces)
+#   board     a Japanese font, for the kanji pieces of the browser board (gui/board.sh)
 #   xboard    XBoard under Xvfb and the tools of the XBoard GUI tests (clicks, clipboard,
 #             screenshots)
 #   browser   headless Chromium, its WebDriver and Selenium (the browser board's tests)
@@ -20,13 +21,17 @@ esac
 
 # "command package" pairs: the package is needed when the command (or file) is missing.
 tools=("cc gcc" "cc libc6-dev" "cmake cmake" "make make")
+# kaki-board's kanji pieces are drawn with the system's fonts: one with Japanese glyphs
+font="/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf fonts-ipafont-mincho"
 for group in "$@"; do
     case "$group" in
-        gui) tools+=("xboard xboard") ;;
+        gui) tools+=("xboard xboard" "$font") ;;
+        board) tools+=("$font") ;;
         xboard) tools+=("xboard xboard" "xvfb-run xvfb" "xauth xauth" "xdotool xdotool"
-                        "xclip xclip" "/usr/bin/import imagemagick") ;;
+                        "xclip xclip" "/usr/bin/import imagemagick" "$font") ;;
         browser) tools+=("chromium chromium" "chromedriver chromium-driver"
-                         "python3 python3" "/usr/lib/python3/dist-packages/selenium python3-selenium") ;;
+                         "python3 python3" "/usr/lib/python3/dist-packages/selenium python3-selenium"
+                         "$font") ;;
         *) echo "install-deps: unknown group '$group'" >&2; exit 2 ;;
     esac
 done

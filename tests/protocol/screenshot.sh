@@ -2,7 +2,7 @@
 # Starts XBoard with Kaki as its engine on tenjiku under Xvfb, waits for the board, and saves a
 # screenshot of the whole virtual screen as PNG.
 #
-#   tests/protocol/screenshot.sh KAKI OUT.png [SECONDS]
+#   tests/protocol/screenshot.sh KAKI OUT.png [SECONDS [XBOARD ARGUMENTS...]]
 #
 # Needs Debian's xboard, xvfb, imagemagick (for `import`) and xdotool (to move the pointer off
 # the board): the test fixture xboard_tools installs them with .ci/install-deps.sh; exits 77
@@ -12,6 +12,7 @@ set -u
 kaki=$(readlink -f "${1:?usage: screenshot.sh KAKI OUT.png [SECONDS]}")
 out=$(readlink -f "${2:?usage: screenshot.sh KAKI OUT.png [SECONDS]}")
 wait_s=${3:-10}
+shift $(($# < 3 ? $# : 3)) # the rest goes to XBoard (e.g. a piece theme)
 PATH="$PATH:/usr/games"
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,15 +21,18 @@ missing=$("$root/.ci/install-deps.sh" --check xboard) || { echo "SKIPPED: $missi
 work=$(mktemp -d /tmp/kaki-shot.XXXXXX)
 mkdir -p "$work/home"
 rm -f "$out"
+: >"$work/extra-args"
+[ $# -gt 0 ] && printf '%s\0' "$@" >"$work/extra-args"
 tip="Right-clicking menu item or dialog text pops up help on it" # start-up hint
 export tip kaki out wait_s work
 HOME="$work/home" xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x1024x24" timeout -k 5 $((wait_s + 60)) bash -c '
     cd "$work"
+    mapfile -d "" extra <"$work/extra-args"
     xboard -fcp "$kaki" -fd "$work" -variant tenjiku -rankOffset 1 -firstOptions "Rank offset=1" \
         -testLegality false -testClaims false -ruleMoves 0 -repeatsToDraw 0 \
         -showTargetSquares true -highlightDragging true -xponder -size 100 \
         -saveSettingsOnExit false -messageSuppress "$tip" \
-        -debug -nameOfDebugFile "$work/xboard.debug" \
+        -debug -nameOfDebugFile "$work/xboard.debug" "${extra[@]}" \
         >"$work/xboard.out" 2>"$work/xboard.err" &
     xb=$!
     sleep "$wait_s"

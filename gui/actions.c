@@ -1,0 +1,422 @@
+/* What the page may ask the game to do (session_action).  Every action checks everything
+ * before it changes anything: a refused action leaves the game exactly as it was. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "session_internal.h"
+#include "util/strutil.h"
+
+typedef struct Reply {
+    int status;
+    char message[400];
+} Reply;
+
+static int refuse(Reply *r, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int refuse(Reply *r, int status, const char *fmt, ...)
+{
+    r->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->message, sizeof r->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ moves -------------- */
+
+/* The legal move the page means: from, to, mid (-1), pass, promo. */
+static Move find_move(Session *s, const JsonValue *body, Reply *r)
+{
+    long from, to, mid = -1;
+    bool pass = false, promo = false;
+    if (!json_get_int(body, "from", 0, 255, &from) || !json_get_int(body, "to", 0, 255, &to))
+        return refuse(r, 400, "a move needs \"from\" and \"to\" squares (0-255)"), MOVE_NONE;
+    if (json_get(body, "mid") && !json_get_int(body, "mid", -1, 255, &mid))
+        return refuse(r, 400, "\"mid\" must be a square (0-255) or -1"), MOVE_NONE;
+    if ((json_get(body, "pass") && !json_get_bool(body, "pass", &pass)) ||
+        (json_get(body, "promo") && !json_get_bool(body, "promo", &promo)))
+        return refuse(r, 400, "\"pass\" and \"promo\" must be true or false"), MOVE_NONE;
+    MoveList *legal = xmalloc(sizeof *legal);
+    generate_legal(s->pos, legal);
+    Move found = MOVE_NONE;
+    for (int i = 0; i < legal->count && !found; i++) {
+        Move m = legal->moves[i];
+        if (move_from(m) == from && move_to(m) == to && move_is_pass(m) == pass &&
+            move_is_promo(m) == promo && (move_has_mid(m) ? move_mid(m) : -1) == mid)
+            found = m;
+    }
+    free(legal);
+    if (!found)
+        refuse(r, 422, "that is not a legal move here");
+    return found;
+}
+
+static int act_move(Session *s, const JsonValue *body, Reply *r)
+{
+    long ply;
+    if (!json_get_int(body, "ply", 0, 1000000, &ply))
+        return refuse(r, 400, "a move needs \"ply\": the position it was made in");
+    if (ply != s->cursor)
+        return refuse(r, 409, "the position changed (ply %d is shown, not %ld): move again",
+                      s->cursor, ply);
+    if (s->over && s->cursor == s->nplies)
+        return refuse(r, 409, "the game is over (%s)", s->ending);
+    if (!session_human_to_move(s))
+        return refuse(r, 409, "it is the engine's turn");
+    Move m = find_move(s, body, r);
+    if (!m)
+        return -1;
+    if (s->cursor < s->nplies) { /* a move in the game's history: the game goes on from here */
+        s->nplies = s->cursor;
+        s->over = false;
+        str_copy(s->result, sizeof s->result, "*");
+        s->ending[0] = '\0';
+    }
+    s->paused = false;
+    session_play(s, m, 0, "");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ new games ---------- */
+
+static int read_player(const JsonValue *body, const char *key, int *out, Reply *r)
+{
+    const char *v = json_get_str(body, key);
+    if (!v)
+        return 0; /* unchanged */
+    for (int k = 0; k < 2; k++)
+        if (strcmp(v, player_kind_name[k]) == 0) {
+            *out = k;
+            return 0;
+        }
+    return refuse(r, 400, "\"%s\" must be \"human\" or \"engine\"", key);
+}
+
+static int read_ms(const JsonValue *c, const char *key, long min, long max, int64_t *out, Reply *r)
+{
+    if (!json_get(c, key))
+        return 0;
+    long v;
+    if (!json_get_int(c, key, min, max, &v))
+        return refuse(r, 400, "clock \"%s\" must be a whole number from %ld to %ld", key, min, max);
+    *out = v;
+    return 0;
+}
+
+static int read_clock(const JsonValue *body, ClockSpec *c, Reply *r)
+{
+    const JsonValue *j = json_get(body, "clock");
+    if (!j)
+        return 0;
+    if (j->type != JSON_OBJECT)
+        return refuse(r, 400, "\"clock\" must be an object");
+    const char *kind = json_get_str(j, "kind");
+    if (kind) {
+        int k = -1;
+        for (int i = 0; i <= CLOCK_DEPTH; i++)
+            if (strcmp(kind, clock_kind_name[i]) == 0)
+                k = i;
+        if (k < 0)
+            return refuse(r, 400, "clock kind must be none, sudden, increment, permove or depth");
+        c->kind = k;
+    }
+    long depth = c->depth;
+    if (json_get(j, "depth") && !json_get_int(j, "depth", 1, 60, &depth))
+        return refuse(r, 400, "clock \"depth\" must be from 1 to 60");
+    c->depth = (int)depth;
+    if (read_ms(j, "base", 1000, 36000000, &c->base_ms, r) ||
+        read_ms(j, "inc", 0, 600000, &c->inc_ms, r) ||
+        read_ms(j, "move", 100, 3600000, &c->move_ms, r))
+        return -1;
+    if (c->kind == CLOCK_DEPTH && c->depth < 1)
+        c->depth = 4;
+    if (c->kind == CLOCK_PER_MOVE && c->move_ms < 100)
+        c->move_ms = 5000;
+    if ((c->kind == CLOCK_SUDDEN || c->kind == CLOCK_INCREMENT) && c->base_ms < 1000)
+        c->base_ms = 600000;
+    return 0;
+}
+
+static int read_rules(const JsonValue *body, Rules *rules, Reply *r)
+{
+    const JsonValue *j = json_get(body, "rules");
+    if (!j)
+        return 0;
+    if (j->type != JSON_OBJECT)
+        return refuse(r, 400, "\"rules\" must be an object of option names and values");
+    for (const JsonValue *m = j->child; m; m = m->next) {
+        char err[300];
+        if (m->type != JSON_STRING)
+            return refuse(r, 400, "rules option %s: the value must be a string", m->key);
+        if (rules_set(rules, m->key, m->str, err, sizeof err) != 0)
+            return refuse(r, 400, "%s", err);
+    }
+    return 0;
+}
+
+/* A start position for rules `rules`: the canonical TFEN in out. */
+static int read_position(const char *text, const Rules *rules, char *out, Reply *r)
+{
+    if (strlen(text) > TFEN_MAX + 64)
+        return refuse(r, 400, "the position is too long to be a TFEN");
+    RuleSet *rs = ruleset_new(rules);
+    Position *p = xmalloc(sizeof *p);
+    position_clear(p, rs);
+    char err[200];
+    int rc = pgn_parse_position(p, text, err, sizeof err);
+    if (rc == 0)
+        tfen_print(p, out);
+    free(p);
+    ruleset_free(rs);
+    return rc ? refuse(r, 422, "bad TFEN: %s", err) : 0;
+}
+
+static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settings)
+{
+    int player[2] = {s->player[0], s->player[1]};
+    ClockSpec clock = s->clock;
+    Rules rules = s->rules;
+    if (!keep_settings &&
+        (read_player(body, "sente", &player[0], r) || read_player(body, "gote", &player[1], r) ||
+         read_clock(body, &clock, r) || read_rules(body, &rules, r)))
+        return -1;
+    const char *tfen = json_get_str(body, "tfen");
+    char start[TFEN_MAX];
+    if (keep_settings && !tfen)
+        return refuse(r, 400, "a position needs \"tfen\"");
+    if (tfen && read_position(tfen, &rules, start, r))
+        return -1;
+    bool standard = !tfen || strcmp(start, TFEN_START) == 0;
+    session_reset(s, &rules, standard ? NULL : start, player, &clock);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the game record ---- */
+
+/* An engine score in a move's note ("+0.35/12 1.234s", "-M3/7"), in centipawns. */
+static bool note_score(const char *note, int *cp)
+{
+    if ((note[0] != '+' && note[0] != '-') || !note[1])
+        return false;
+    int sign = note[0] == '-' ? -1 : 1;
+    if (note[1] == 'M') {
+        *cp = sign * (100000 + atoi(note + 2));
+        return true;
+    }
+    char *end;
+    double v = strtod(note + 1, &end);
+    if (end == note + 1 || *end != '/')
+        return false;
+    *cp = sign * (int)(v * 100 + 0.5);
+    return true;
+}
+
+/* Game `want` of a PGN text, read with `rules` (or with the rules of its Rules tag, which
+   kaki-board writes). */
+static int read_game(const JsonValue *text, long want, Rules *rules, PgnGame *g, Reply *r)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        RuleSet *rs = ruleset_new(rules);
+        size_t off = 0;
+        char err[300] = "";
+        int rc = 0;
+        for (long n = 1; n <= want; n++) {
+            if (n > 1)
+                pgn_game_free(g);
+            rc = pgn_read(text->str, text->len, &off, rs, g, err, sizeof err);
+            if (rc != 1)
+                break;
+        }
+        ruleset_free(rs);
+        if (rc == 0)
+            return refuse(r, 422, "the file has no game %ld", want);
+        Rules tagged = *rules;
+        const char *tag = rc == 1 ? pgn_tag(g, "Rules") : NULL;
+        bool other = false;
+        if (tag && pass == 0) {
+            char buf[PGN_TAG_VALUE_MAX];
+            str_copy(buf, sizeof buf, tag);
+            for (char *sv, *t = strtok_r(buf, " ", &sv); t; t = strtok_r(NULL, " ", &sv))
+                rules_set_assignment(&tagged, t, NULL, 0); /* unknown words are ignored */
+            other = memcmp(&tagged, rules, sizeof tagged) != 0;
+        }
+        if (!other) {
+            if (rc < 0)
+                return refuse(r, 422, "cannot read game %ld: %s", want, err);
+            return 0;
+        }
+        if (rc == 1)
+            pgn_game_free(g);
+        *rules = tagged; /* read it again under its own rules */
+    }
+    return refuse(r, 422, "cannot read game %ld", want);
+}
+
+static int act_loadpgn(Session *s, const JsonValue *body, Reply *r)
+{
+    const JsonValue *text = json_get(body, "pgn");
+    long want = 1;
+    if (!text || text->type != JSON_STRING)
+        return refuse(r, 400, "a game record needs \"pgn\": the text of a PGN file");
+    if (json_get(body, "game") && !json_get_int(body, "game", 1, 100000, &want))
+        return refuse(r, 400, "\"game\" must be a game number from 1");
+    PgnGame g;
+    Rules rules = s->rules;
+    if (read_game(text, want, &rules, &g, r))
+        return -1;
+    int people[2] = {PLAYER_HUMAN, PLAYER_HUMAN};
+    ClockSpec clock = {.kind = CLOCK_NONE};
+    session_reset(s, &rules, g.start_tfen[0] ? g.start_tfen : NULL, people, &clock);
+    for (int i = 0; i < g.nplies && !s->over; i++) {
+        int cp, mover = s->pos->side;
+        if (note_score(g.plies[i].note, &cp)) { /* the engine's view of the position it moved in */
+            s->has_eval[i] = true;
+            s->eval[i] = mover == BLACK ? cp : -cp;
+        }
+        session_play(s, g.plies[i].move, 1, g.plies[i].note);
+    }
+    if (!s->over && strcmp(g.result, "*") != 0) {
+        s->over = true;
+        str_copy(s->result, sizeof s->result, g.result);
+        str_copy(s->ending, sizeof s->ending, g.ending[0] ? g.ending : "as recorded");
+    }
+    s->clock_running = false;
+    pgn_game_free(&g);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the rest ----------- */
+
+static int act_undo(Session *s, Reply *r)
+{
+    if (s->nplies == 0)
+        return refuse(r, 409, "there is no move to take back");
+    int n = 1;
+    int side_after = s->plies[s->nplies - 1].mover; /* who is to move after one take-back */
+    if (s->player[side_after] == PLAYER_ENGINE && s->player[side_after ^ 1] == PLAYER_HUMAN &&
+        s->nplies >= 2)
+        n = 2; /* back to the person's turn */
+    session_stop_engines(s);
+    s->nplies -= n;
+    session_seek(s, s->nplies);
+    s->over = false;
+    str_copy(s->result, sizeof s->result, "*");
+    s->ending[0] = '\0';
+    s->clock_running = false;
+    return 0;
+}
+
+static int act_goto(Session *s, const JsonValue *body, Reply *r)
+{
+    long ply;
+    if (!json_get_int(body, "ply", 0, s->nplies, &ply))
+        return refuse(r, 400, "\"ply\" must be from 0 to %d", s->nplies);
+    session_seek(s, (int)ply);
+    return 0;
+}
+
+static int act_resign(Session *s, Reply *r)
+{
+    if (s->over)
+        return refuse(r, 409, "the game is already over");
+    int side = s->pos->side;
+    if (s->player[BLACK] != s->player[WHITE])
+        side = s->player[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
+    else if (s->player[BLACK] == PLAYER_ENGINE)
+        return refuse(r, 409, "only a person can resign (stop the engines instead)");
+    session_end(s, side == BLACK ? "0-1" : "1-0", "%s resigns", side == BLACK ? "sente" : "gote");
+    return 0;
+}
+
+static int act_analyse(Session *s, const JsonValue *body, Reply *r)
+{
+    bool on;
+    if (!json_get_bool(body, "on", &on))
+        return refuse(r, 400, "analysis needs \"on\": true or false");
+    if (on && session_engine_game(s))
+        return refuse(r, 409, "an engine is playing this game; analysis works in games between "
+                              "people, after a game, or in the game's history");
+    s->analysing = on;
+    if (!on)
+        s->think.valid = false;
+    return 0;
+}
+
+static int act_restart(Session *s, const JsonValue *body, Reply *r)
+{
+    long slot;
+    if (!json_get_int(body, "slot", 0, 1, &slot))
+        return refuse(r, 400, "\"slot\" must be 0 or 1");
+    s->job[slot] = 0;
+    engine_restart(&s->engine[slot]);
+    if (s->paused && strcmp(s->pause_reason, "an engine stopped") == 0)
+        s->paused = false;
+    s->notice[0] = '\0';
+    return 0;
+}
+
+static int dispatch(Session *s, const char *action, const JsonValue *body, Reply *r)
+{
+    if (strcmp(action, "move") == 0)
+        return act_move(s, body, r);
+    if (strcmp(action, "new") == 0)
+        return act_new(s, body, r, false);
+    if (strcmp(action, "setup") == 0)
+        return act_new(s, body, r, true);
+    if (strcmp(action, "loadpgn") == 0)
+        return act_loadpgn(s, body, r);
+    if (strcmp(action, "undo") == 0)
+        return act_undo(s, r);
+    if (strcmp(action, "goto") == 0)
+        return act_goto(s, body, r);
+    if (strcmp(action, "resign") == 0)
+        return act_resign(s, r);
+    if (strcmp(action, "analyse") == 0)
+        return act_analyse(s, body, r);
+    if (strcmp(action, "restart") == 0)
+        return act_restart(s, body, r);
+    if (strcmp(action, "resume") == 0) {
+        s->paused = false;
+        return 0;
+    }
+    if (strcmp(action, "stop") == 0) {
+        s->paused = !s->over;
+        s->analysing = false;
+        str_copy(s->pause_reason, sizeof s->pause_reason, "stopped");
+        return 0;
+    }
+    return refuse(r, 404, "unknown action '%.40s'", action);
+}
+
+int session_action(Session *s, const char *action, const JsonValue *body, const char *client,
+                   char **answer)
+{
+    Reply r = {200, ""};
+    if (!body || body->type != JSON_OBJECT) {
+        refuse(&r, 400, "the request body must be a JSON object");
+    } else {
+        pthread_mutex_lock(&s->mu);
+        if (dispatch(s, action, body, &r) == 0) {
+            if (client && *client)
+                str_copy(s->owner, sizeof s->owner, client);
+            session_kick(s);
+            session_publish(s);
+            *answer = state_json(s);
+            pthread_mutex_unlock(&s->mu);
+            return 200;
+        }
+        pthread_mutex_unlock(&s->mu);
+    }
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kstr(&b, "error", r.message);
+    jb_kint(&b, "status", r.status);
+    jb_end_obj(&b);
+    *answer = jb_take(&b, NULL);
+    return r.status;
+}

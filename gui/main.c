@@ -1,0 +1,227 @@
+/* kaki-board: a browser board for tenjiku shogi, served by a small HTTP server, with CECP
+ * engines behind it (by default the kaki built beside it).  See gui/README.md. */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "board/tfen.h"
+#include "pieces.h"
+#include "util/clock.h"
+#include "util/parse.h"
+#include "util/strutil.h"
+
+static const char usage[] =
+    "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
+    "                  [--engine-log FILE]\n"
+    "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
+    "\n"
+    "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
+    "  --port N            port to listen on (default 8080; 0 picks a free one)\n"
+    "  --host ADDR         address to listen on (default 127.0.0.1; anything else lets\n"
+    "                      other machines play on your engines)\n"
+    "  --engine CMD        a CECP engine (program and arguments); twice for two engines.\n"
+    "                      Default: the kaki built beside kaki-board\n"
+    "  --option NAME=VALUE a rules option (docs/RULES.md §9) for the first game, or an\n"
+    "                      option given to every engine (e.g. Threads=2)\n"
+    "  --engine-log FILE   append the conversation with the engines to FILE\n"
+    "  --xboard-pieces DIR write the pieces as an XBoard piece theme into DIR and exit\n"
+    "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
+    "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
+
+/* The kaki executable beside us (build/gui/kaki-board next to build/kaki), else "kaki". */
+static void default_engine(BoardConfig *cfg)
+{
+    char self[PATH_MAX], path[PATH_MAX + 16];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const char *found = "kaki";
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = '\0';
+        static const char *const rel[] = {"/kaki", "/../kaki"};
+        for (int i = 0; i < 2; i++) {
+            snprintf(path, sizeof path, "%s%s", self, rel[i]);
+            if (access(path, X_OK) == 0) {
+                found = path;
+                break;
+            }
+        }
+    }
+    char err[200];
+    board_config_engine(&cfg->engine[0], found, err, sizeof err);
+}
+
+typedef struct Options {
+    const char *host;
+    long port;
+    const char *pieces_dir;
+    int set;
+} Options;
+
+static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
+{
+    char err[300];
+    int engines = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            exit(0);
+        }
+        bool takes = !strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--engine") ||
+                     !strcmp(a, "--option") || !strcmp(a, "--engine-log") ||
+                     !strcmp(a, "--xboard-pieces") || !strcmp(a, "--set");
+        if (!takes) {
+            fprintf(stderr, "kaki-board: unknown argument '%s'\n%s", a, usage);
+            return -1;
+        }
+        if (!v) {
+            fprintf(stderr, "kaki-board: %s needs a value\n", a);
+            return -1;
+        }
+        i++;
+        if (!strcmp(a, "--port") && !parse_long(v, 0, 65535, &o->port)) {
+            fprintf(stderr, "kaki-board: --port must be 0-65535, not '%s'\n", v);
+            return -1;
+        } else if (!strcmp(a, "--host"))
+            o->host = v;
+        else if (!strcmp(a, "--engine")) {
+            if (engines == 2) {
+                fprintf(stderr, "kaki-board: at most two --engine\n");
+                return -1;
+            }
+            if (board_config_engine(&cfg->engine[engines++], v, err, sizeof err)) {
+                fprintf(stderr, "kaki-board: --engine: %s\n", err);
+                return -1;
+            }
+        } else if (!strcmp(a, "--option") && board_config_option(cfg, v, err, sizeof err)) {
+            fprintf(stderr, "kaki-board: --option: %s\n", err);
+            return -1;
+        } else if (!strcmp(a, "--engine-log"))
+            cfg->engine_log = v;
+        else if (!strcmp(a, "--xboard-pieces"))
+            o->pieces_dir = v;
+        else if (!strcmp(a, "--set") && (o->set = piece_set_from_name(v)) < 0) {
+            fprintf(stderr, "kaki-board: --set must be kanji, mnemonic or letters\n");
+            return -1;
+        }
+    }
+    if (!engines)
+        default_engine(cfg);
+    return 0;
+}
+
+static int write_pieces(const Options *o, const BoardConfig *cfg)
+{
+    RuleSet *rs = ruleset_new(&cfg->rules);
+    char err[300];
+    int n = xboard_pieces_write(rs, o->set, o->pieces_dir, err, sizeof err);
+    ruleset_free(rs);
+    if (n < 0) {
+        fprintf(stderr, "kaki-board: %s\n", err);
+        return 1;
+    }
+    printf("%d piece images (%s) written to %s\n", n, piece_set_name[o->set], o->pieces_dir);
+    return 0;
+}
+
+typedef struct Runtime {
+    Server *server;
+    EventHub *hub;
+    Session *session;
+    sigset_t signals;
+} Runtime;
+
+/* Ctrl-C and SIGTERM: a clean stop (the server ends its connections, the engines quit). */
+static void *signal_main(void *arg)
+{
+    Runtime *rt = arg;
+    int sig = 0;
+    sigwait(&rt->signals, &sig);
+    if (sig != SIGUSR1)
+        fprintf(stderr, "kaki-board: stopping (signal %d)\n", sig);
+    server_stop(rt->server);
+    events_stop(rt->hub);
+    return NULL;
+}
+
+static void *tick_main(void *arg)
+{
+    Runtime *rt = arg;
+    while (!server_stopping(rt->server)) {
+        session_tick(rt->session);
+        sleep_ms(100);
+    }
+    return NULL;
+}
+
+static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signals)
+{
+    Runtime rt;
+    rt.signals = *signals;
+    char err[300];
+    rt.server = server_open(o->host, (int)o->port, err, sizeof err);
+    if (!rt.server) {
+        fprintf(stderr, "kaki-board: %s\n", err);
+        return 1;
+    }
+    const char *host = o->host;
+    bool v6 = strchr(host, ':') != NULL;
+    printf("Kaki board: http://%s%s%s:%d/\n", v6 ? "[" : "", host, v6 ? "]" : "",
+           server_port(rt.server));
+    fflush(stdout);
+    rt.hub = events_new();
+    rt.session = session_new(cfg, rt.hub);
+    Api api = {rt.session, rt.hub};
+    pthread_t sig_thread, tick_thread;
+    pthread_create(&sig_thread, NULL, signal_main, &rt);
+    pthread_create(&tick_thread, NULL, tick_main, &rt);
+    server_run(rt.server, api_handle, &api);
+    pthread_kill(sig_thread, SIGUSR1); /* if the server stopped for another reason */
+    pthread_join(sig_thread, NULL);
+    pthread_join(tick_thread, NULL);
+    session_free(rt.session);
+    events_free(rt.hub);
+    long served, refused;
+    server_counts(rt.server, &served, &refused);
+    fprintf(stderr, "kaki-board: stopped after %ld requests (%ld refused)\n", served, refused);
+    server_close(rt.server);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Options o = {.host = "127.0.0.1", .port = 8080, .pieces_dir = NULL, .set = SET_KANJI};
+    BoardConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    rules_default(&cfg.rules);
+    if (parse_args(argc, argv, &o, &cfg) != 0) {
+        board_config_free(&cfg);
+        return 2;
+    }
+    int rc;
+    if (o.pieces_dir) {
+        rc = write_pieces(&o, &cfg);
+    } else {
+        /* every thread starts with these blocked; the signal thread waits for them */
+        signal(SIGPIPE, SIG_IGN);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGINT);
+        sigaddset(&set, SIGTERM);
+        sigaddset(&set, SIGHUP);
+        sigaddset(&set, SIGUSR1);
+        pthread_sigmask(SIG_BLOCK, &set, NULL);
+        rc = serve(&o, &cfg, &set);
+    }
+    board_config_free(&cfg);
+    return rc;
+}

@@ -1,0 +1,362 @@
+#define _GNU_SOURCE 1 /* accept4, POLLRDHUP */
+#include "server.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "util/clock.h"
+#include "util/strutil.h"
+
+struct Server {
+    int fd;
+    int port;
+    HttpOrigin origin;
+    int idle_ms, request_ms;
+    atomic_int stopping;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int active;               /* connection threads running */
+    atomic_long served, refused;
+    HttpHandler handler;
+    void *ctx;
+};
+
+struct HttpConn {
+    Server *s;
+    int fd;
+    bool keep_alive;
+    bool responded;
+    bool head_only;
+    bool broken;              /* a write failed */
+};
+
+Server *server_open(const char *host, int port, char *err, size_t errsz)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+    struct addrinfo *ai = NULL;
+    char portstr[16];
+    snprintf(portstr, sizeof portstr, "%d", port);
+    int rc = getaddrinfo(host, portstr, &hints, &ai);
+    if (rc != 0) {
+        snprintf(err, errsz, "cannot resolve '%s': %s", host, gai_strerror(rc));
+        return NULL;
+    }
+    int fd = -1;
+    for (struct addrinfo *a = ai; a && fd < 0; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0)
+            continue;
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+            snprintf(err, errsz, "cannot listen on %s port %d: %s", host, port, strerror(errno));
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(ai);
+    if (fd < 0)
+        return NULL;
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    getsockname(fd, (struct sockaddr *)&ss, &sl);
+    Server *s = xcalloc(1, sizeof *s);
+    s->fd = fd;
+    s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                                       : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    http_origin_init(&s->origin, host, s->port);
+    s->idle_ms = SERVER_IDLE_MS;
+    s->request_ms = SERVER_REQUEST_MS;
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv, NULL);
+    return s;
+}
+
+int server_port(const Server *s) { return s->port; }
+
+void server_set_timeouts(Server *s, int idle_ms, int request_ms)
+{
+    s->idle_ms = idle_ms;
+    s->request_ms = request_ms;
+}
+const HttpOrigin *server_origin(const Server *s) { return &s->origin; }
+bool server_stopping(const Server *s) { return atomic_load(&s->stopping) != 0; }
+
+void server_counts(const Server *s, long *served, long *refused)
+{
+    *served = atomic_load(&s->served);
+    *refused = atomic_load(&s->refused);
+}
+
+/* ------------------------------------------------------------------ writing ------------ */
+
+static int write_all(HttpConn *c, const char *p, size_t n)
+{
+    int64_t deadline = mono_ms() + c->s->request_ms;
+    while (n > 0 && !c->broken) {
+        ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0) {
+            p += w;
+            n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && mono_ms() < deadline &&
+            !server_stopping(c->s)) {
+            struct pollfd pfd = {c->fd, POLLOUT, 0};
+            poll(&pfd, 1, 100);
+            continue;
+        }
+        c->broken = true;
+    }
+    return c->broken ? -1 : 0;
+}
+
+void http_respond(HttpConn *c, int status, const char *type, const char *body, size_t len)
+{
+    if (c->responded)
+        return;
+    c->responded = true;
+    if (status >= 400 && status != 404 && status != 409 && status != 422)
+        c->keep_alive = c->keep_alive && status < 500 && status != 400 && status != 408 &&
+                        status != 413 && status != 414 && status != 431;
+    char head[1024];
+    int n = http_format_head(head, sizeof head, status, type, (long)len, c->keep_alive);
+    if (write_all(c, head, (size_t)n) == 0 && !c->head_only)
+        write_all(c, body, len);
+}
+
+void http_respond_json(HttpConn *c, int status, const char *json)
+{
+    http_respond(c, status, "application/json; charset=utf-8", json, strlen(json));
+}
+
+void http_respond_error(HttpConn *c, int status, const char *message)
+{
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kstr(&b, "error", message);
+    jb_kint(&b, "status", status);
+    jb_end_obj(&b);
+    char *json = jb_take(&b, NULL);
+    http_respond_json(c, status, json);
+    free(json);
+}
+
+int http_stream_begin(HttpConn *c)
+{
+    c->responded = true;
+    c->keep_alive = false;
+    char head[1024];
+    int n = http_format_head(head, sizeof head, 200, "text/event-stream; charset=utf-8", -1,
+                             false);
+    return write_all(c, head, (size_t)n);
+}
+
+int http_stream_write(HttpConn *c, const char *text, size_t len)
+{
+    return write_all(c, text, len);
+}
+
+bool http_stream_closed(HttpConn *c)
+{
+    if (c->broken || server_stopping(c->s))
+        return true;
+    struct pollfd pfd = {c->fd, POLLIN | POLLRDHUP, 0};
+    if (poll(&pfd, 1, 0) <= 0)
+        return false;
+    if (pfd.revents & (POLLRDHUP | POLLHUP | POLLERR))
+        return true;
+    char buf[256]; /* a page sends nothing on a stream: anything else is drained */
+    ssize_t r = recv(c->fd, buf, sizeof buf, MSG_DONTWAIT);
+    return r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* ------------------------------------------------------------------ reading ------------ */
+
+/* Reads more bytes into buf[*len..cap) until deadline; 1 got some, 0 timeout or stop, -1
+   closed. */
+static int read_more(HttpConn *c, char *buf, size_t *len, size_t cap, int64_t deadline)
+{
+    for (;;) {
+        if (server_stopping(c->s))
+            return 0;
+        int64_t left = deadline - mono_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {c->fd, POLLIN, 0};
+        int r = poll(&pfd, 1, left > 200 ? 200 : (int)left);
+        if (r < 0 && errno != EINTR)
+            return -1;
+        if (r <= 0)
+            continue;
+        ssize_t n = recv(c->fd, buf + *len, cap - *len, 0);
+        if (n > 0) {
+            *len += (size_t)n;
+            return 1;
+        }
+        if (n == 0 || (errno != EINTR && errno != EAGAIN))
+            return -1;
+    }
+}
+
+static void refuse(HttpConn *c, int status, const char *why)
+{
+    atomic_fetch_add(&c->s->refused, 1);
+    c->keep_alive = false;
+    http_respond_error(c, status, why);
+}
+
+/* Reads and answers one request.  Returns true to go on with the connection. */
+static bool serve_one(HttpConn *c, char *buf, size_t *len, HttpRequest *req)
+{
+    char err[300];
+    const Server *s = c->s;
+    int64_t deadline = mono_ms() + (*len ? s->request_ms : s->idle_ms);
+    int head;
+    while ((head = http_parse_head(buf, *len, req, err, sizeof err)) == 0) {
+        int r = read_more(c, buf, len, HTTP_HEAD_MAX, deadline);
+        if (r < 0 || (r == 0 && *len == 0))
+            return false; /* closed, idle or stopping: nothing to answer */
+        if (r == 0) {
+            refuse(c, 408, "the request did not arrive in time");
+            return false;
+        }
+        if (*len > 0 && deadline - mono_ms() > s->request_ms)
+            deadline = mono_ms() + s->request_ms; /* a request has begun */
+    }
+    c->responded = false;
+    c->keep_alive = false;
+    if (head < 0) {
+        refuse(c, -head, err);
+        return false;
+    }
+    c->keep_alive = req->keep_alive;
+    c->head_only = strcmp(req->method, "HEAD") == 0;
+    size_t have = *len - (size_t)head;
+    size_t need = (size_t)req->content_length;
+    char *body = xmalloc(need + 1);
+    size_t got = have < need ? have : need;
+    memcpy(body, buf + head, got);
+    deadline = mono_ms() + s->request_ms;
+    while (got < need) {
+        size_t chunk = 0;
+        int r = read_more(c, body + got, &chunk, need - got, deadline);
+        if (r <= 0) {
+            free(body);
+            if (r == 0)
+                refuse(c, 408, "the request body did not arrive in time");
+            return false;
+        }
+        got += chunk;
+    }
+    body[need] = '\0';
+    /* keep what follows (a pipelined request) */
+    size_t used = (size_t)head + (have < need ? have : need);
+    memmove(buf, buf + used, *len - used);
+    *len -= used;
+    if (!http_origin_check(&c->s->origin, req, err, sizeof err)) {
+        free(body);
+        refuse(c, 403, err);
+        return false;
+    }
+    atomic_fetch_add(&c->s->served, 1);
+    c->s->handler(c->s->ctx, c, req, body, need);
+    free(body);
+    if (!c->responded)
+        http_respond_error(c, 500, "no answer");
+    return c->keep_alive && !c->broken;
+}
+
+typedef struct ConnArg {
+    Server *s;
+    int fd;
+} ConnArg;
+
+static void *conn_main(void *arg)
+{
+    ConnArg *a = arg;
+    HttpConn c = {.s = a->s, .fd = a->fd};
+    free(a);
+    char *buf = xmalloc(HTTP_HEAD_MAX);
+    HttpRequest *req = xmalloc(sizeof *req);
+    size_t len = 0;
+    while (serve_one(&c, buf, &len, req))
+        ;
+    free(req);
+    free(buf);
+    shutdown(c.fd, SHUT_RDWR);
+    close(c.fd);
+    pthread_mutex_lock(&c.s->mu);
+    c.s->active--;
+    pthread_cond_broadcast(&c.s->cv);
+    pthread_mutex_unlock(&c.s->mu);
+    return NULL;
+}
+
+void server_run(Server *s, HttpHandler handler, void *ctx)
+{
+    s->handler = handler;
+    s->ctx = ctx;
+    while (!server_stopping(s)) {
+        struct pollfd pfd = {s->fd, POLLIN, 0};
+        if (poll(&pfd, 1, 200) <= 0)
+            continue;
+        int fd = accept4(s->fd, NULL, NULL, SOCK_CLOEXEC);
+        if (fd < 0)
+            continue;
+        pthread_mutex_lock(&s->mu);
+        bool full = s->active >= SERVER_MAX_CONNECTIONS;
+        if (!full)
+            s->active++;
+        pthread_mutex_unlock(&s->mu);
+        ConnArg *a = xmalloc(sizeof *a);
+        *a = (ConnArg){s, fd};
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attr, 256 * 1024);
+        if (full || pthread_create(&t, &attr, conn_main, a) != 0) {
+            HttpConn c = {.s = s, .fd = fd};
+            refuse(&c, 503, "too many connections");
+            close(fd);
+            free(a);
+            if (!full) {
+                pthread_mutex_lock(&s->mu);
+                s->active--;
+                pthread_mutex_unlock(&s->mu);
+            }
+        }
+        pthread_attr_destroy(&attr);
+    }
+    pthread_mutex_lock(&s->mu);
+    while (s->active > 0)
+        pthread_cond_wait(&s->cv, &s->mu);
+    pthread_mutex_unlock(&s->mu);
+}
+
+void server_stop(Server *s) { atomic_store(&s->stopping, 1); }
+
+void server_close(Server *s)
+{
+    if (!s)
+        return;
+    close(s->fd);
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv);
+    free(s);
+}

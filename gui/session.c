@@ -1,0 +1,588 @@
+#include "session_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/makemove.h"
+#include "board/movegen.h"
+#include "board/result.h"
+#include "util/clock.h"
+#include "util/strutil.h"
+
+const char *const clock_kind_name[] = {"none", "sudden", "increment", "permove", "depth"};
+const char *const player_kind_name[] = {"human", "engine"};
+
+/* A page that went away stops its searches after this long (a reload comes back sooner). */
+#define ABSENT_MS 3000
+/* A clock is over when it is below minus this (the page and the pipes take a moment). */
+#define FLAG_MARGIN_MS 300
+/* An engine that does not move within its time and this grace hangs. */
+#define HANG_GRACE_MS 10000
+
+static const char *side_name(int c) { return c == BLACK ? "sente" : "gote"; }
+
+/* ------------------------------------------------------------------ configuration ------ */
+
+int board_config_option(BoardConfig *cfg, const char *assignment, char *err, size_t errsz)
+{
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment) {
+        snprintf(err, errsz, "expected NAME=VALUE, got '%s'", assignment);
+        return -1;
+    }
+    for (int i = 0; i < rule_option_count; i++)
+        if (strlen(rule_options[i].name) == (size_t)(eq - assignment) &&
+            strncmp(rule_options[i].name, assignment, (size_t)(eq - assignment)) == 0)
+            return rules_set_assignment(&cfg->rules, assignment, err, errsz);
+    if (cfg->noptions == BOARD_MAX_OPTIONS) {
+        snprintf(err, errsz, "more than %d engine options", BOARD_MAX_OPTIONS);
+        return -1;
+    }
+    char *name = xstrdup(assignment);
+    name[eq - assignment] = '\0';
+    cfg->options[cfg->noptions++] = (XeSetting){name, name + (eq - assignment) + 1};
+    return 0;
+}
+
+int board_config_engine(EngineCommand *cmd, const char *command, char *err, size_t errsz)
+{
+    for (int i = 0; i < cmd->argc; i++)
+        free(cmd->argv[i]);
+    cmd->argc = 0;
+    char *copy = xstrdup(command);
+    for (char *save, *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        if (cmd->argc == BOARD_MAX_ENGINE_ARGS) {
+            snprintf(err, errsz, "more than %d words in the engine command", BOARD_MAX_ENGINE_ARGS);
+            free(copy);
+            return -1;
+        }
+        cmd->argv[cmd->argc++] = xstrdup(tok);
+    }
+    cmd->argv[cmd->argc] = NULL;
+    free(copy);
+    if (cmd->argc == 0) {
+        snprintf(err, errsz, "empty engine command");
+        return -1;
+    }
+    return 0;
+}
+
+void board_config_free(BoardConfig *cfg)
+{
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; i < cfg->engine[e].argc; i++)
+            free(cfg->engine[e].argv[i]);
+    for (int i = 0; i < cfg->noptions; i++)
+        free((char *)cfg->options[i].name);
+    memset(cfg, 0, sizeof *cfg);
+}
+
+/* ------------------------------------------------------------------ positions ---------- */
+
+void session_publish(Session *s)
+{
+    s->version++;
+    char *json = state_json(s);
+    events_publish(s->hub, "state", json);
+    free(json);
+}
+
+static void set_start(Session *s, Position *pos)
+{
+    position_clear(pos, s->rs);
+    if (s->from_start)
+        position_start(pos, s->rs);
+    else
+        pgn_parse_position(pos, s->start_tfen, NULL, 0); /* checked when it was set */
+}
+
+void session_seek(Session *s, int cursor)
+{
+    if (cursor < 0)
+        cursor = 0;
+    if (cursor > s->nplies)
+        cursor = s->nplies;
+    set_start(s, s->pos);
+    for (int i = 0; i < cursor; i++) {
+        Undo u;
+        make_move(s->pos, s->plies[i].rec.move, &u);
+    }
+    s->cursor = cursor;
+}
+
+static void grow(Session *s)
+{
+    if (s->nplies + 2 > s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->plies = xrealloc(s->plies, (size_t)s->cap * sizeof *s->plies);
+    }
+    if (s->nplies + 2 > s->evalcap) {
+        int cap = s->cap + 2;
+        s->has_eval = xrealloc(s->has_eval, (size_t)cap * sizeof *s->has_eval);
+        s->eval = xrealloc(s->eval, (size_t)cap * sizeof *s->eval);
+        for (int i = s->evalcap; i < cap; i++)
+            s->has_eval[i] = false, s->eval[i] = 0;
+        s->evalcap = cap;
+    }
+}
+
+/* ------------------------------------------------------------------ clocks ------------- */
+
+static bool timed(const Session *s)
+{
+    return s->clock.kind == CLOCK_SUDDEN || s->clock.kind == CLOCK_INCREMENT ||
+           s->clock.kind == CLOCK_PER_MOVE;
+}
+
+/* Is the game going on at its end, waiting for a move? */
+static bool playing(const Session *s)
+{
+    return !s->over && !s->paused && s->cursor == s->nplies && !position_game_over(s->pos);
+}
+
+/* Stops or starts the clock of the side to move to match the game. */
+static void update_clock(Session *s)
+{
+    bool run = playing(s) && timed(s);
+    int64_t now = mono_ms();
+    if (s->clock_running && !run && s->clock.kind != CLOCK_PER_MOVE)
+        s->remaining[s->pos->side] -= now - s->turn_start;
+    if (run && !s->clock_running) {
+        s->turn_start = now;
+        if (s->clock.kind == CLOCK_PER_MOVE)
+            s->remaining[s->pos->side] = s->clock.move_ms;
+    }
+    s->clock_running = run;
+}
+
+/* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
+static bool charge_clock(Session *s, int mover, int64_t elapsed)
+{
+    if (!s->clock_running)
+        return true;
+    if (s->clock.kind == CLOCK_PER_MOVE) {
+        bool engine = s->player[mover] == PLAYER_ENGINE;
+        return !engine || elapsed <= s->clock.move_ms + FLAG_MARGIN_MS;
+    }
+    s->remaining[mover] -= elapsed;
+    if (s->remaining[mover] < -FLAG_MARGIN_MS)
+        return false;
+    s->remaining[mover] += s->clock.inc_ms;
+    return true;
+}
+
+/* ------------------------------------------------------------------ the game ----------- */
+
+void session_end(Session *s, const char *result, const char *fmt, ...)
+{
+    if (s->over)
+        return;
+    update_clock(s);
+    s->over = true;
+    str_copy(s->result, sizeof s->result, result);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->ending, sizeof s->ending, fmt, ap);
+    va_end(ap);
+    s->clock_running = false;
+    session_stop_engines(s);
+}
+
+static const char *win_for(int c) { return c == BLACK ? "1-0" : "0-1"; }
+
+/* The end of the game by the rules after a move by `mover` (or -1 for a set-up position). */
+static void check_rules_end(Session *s, int mover)
+{
+    GameResult r = game_result(s->pos, mover);
+    if (r.reason == RESULT_ONGOING)
+        return;
+    char why[200];
+    game_result_describe(&r, why, sizeof why);
+    session_end(s, r.winner == NO_WINNER ? "*" : win_for(r.winner), "%s", why);
+}
+
+void session_play(Session *s, Move m, int64_t ms, const char *note)
+{
+    grow(s);
+    GamePly *p = &s->plies[s->nplies];
+    memset(p, 0, sizeof *p);
+    int mover = s->pos->side;
+    pgn_ply_make(s->pos, m, note, &p->rec);
+    move_effects(s->pos, m, &p->fx);
+    p->mover = mover;
+    int64_t elapsed = ms > 0 ? ms : mono_ms() - s->turn_start;
+    p->ms = elapsed;
+    Undo u;
+    make_move(s->pos, m, &u);
+    s->nplies++;
+    s->cursor = s->nplies;
+    s->has_eval[s->nplies] = false;
+    bool in_time = charge_clock(s, mover, elapsed);
+    s->clock_running = false;
+    s->turn_start = mono_ms();
+    if (!in_time) {
+        session_end(s, win_for(mover ^ 1), "%s lost on time", side_name(mover));
+        return;
+    }
+    check_rules_end(s, mover);
+    update_clock(s);
+}
+
+bool session_human_to_move(const Session *s) { return s->player[s->pos->side] == PLAYER_HUMAN; }
+
+bool session_engine_game(const Session *s)
+{
+    return !s->over && !s->paused && s->cursor == s->nplies &&
+           (s->player[BLACK] == PLAYER_ENGINE || s->player[WHITE] == PLAYER_ENGINE);
+}
+
+void session_reset(Session *s, const Rules *rules, const char *start_tfen, const int player[2],
+                   const ClockSpec *clock)
+{
+    session_stop_engines(s);
+    if (memcmp(rules, &s->rules, sizeof *rules) != 0 || !s->rs) {
+        /* positions keep a pointer to their rule set: the old one goes with them */
+        ruleset_free(s->rs);
+        s->rules = *rules;
+        s->rs = ruleset_new(rules);
+    }
+    s->from_start = start_tfen == NULL;
+    str_copy(s->start_tfen, sizeof s->start_tfen, start_tfen ? start_tfen : TFEN_START);
+    s->nplies = 0;
+    grow(s);
+    s->has_eval[0] = false;
+    session_seek(s, 0);
+    tfen_print(s->pos, s->start_tfen);
+    s->player[0] = player[0];
+    s->player[1] = player[1];
+    bool both = player[0] == PLAYER_ENGINE && player[1] == PLAYER_ENGINE;
+    s->slot_of[BLACK] = 0;
+    s->slot_of[WHITE] = both ? 1 : 0;
+    s->clock = *clock;
+    s->remaining[0] = s->remaining[1] =
+        clock->kind == CLOCK_PER_MOVE ? clock->move_ms : clock->base_ms;
+    s->clock_running = false;
+    s->turn_start = mono_ms();
+    s->over = false;
+    str_copy(s->result, sizeof s->result, "*");
+    s->ending[0] = '\0';
+    s->paused = false;
+    s->pause_reason[0] = '\0';
+    s->notice[0] = '\0';
+    s->think.valid = false;
+    check_rules_end(s, -1);
+    update_clock(s);
+}
+
+/* ------------------------------------------------------------------ engines ------------ */
+
+void session_stop_engines(Session *s)
+{
+    for (int slot = 0; slot < 2; slot++)
+        if (s->job[slot]) {
+            EngineJob job;
+            engine_job_init(&job, JOB_STOP, ++s->job_seq);
+            engine_submit(&s->engine[slot], &job);
+            s->job[slot] = 0;
+            s->job_kind[slot] = JOB_STOP;
+        }
+}
+
+/* "level 0 5:30 2" and friends for the clock. */
+static void job_limits(const Session *s, int side, EngineJob *job)
+{
+    const ClockSpec *c = &s->clock;
+    int64_t budget;
+    if (c->kind == CLOCK_SUDDEN || c->kind == CLOCK_INCREMENT) {
+        int64_t sec = c->base_ms / 1000;
+        snprintf(job->limits, sizeof job->limits, "level 0 %lld:%02lld %g", (long long)(sec / 60),
+                 (long long)(sec % 60), (double)c->inc_ms / 1000.0);
+        int64_t mine = s->remaining[side] > 0 ? s->remaining[side] : 0;
+        int64_t theirs = s->remaining[side ^ 1] > 0 ? s->remaining[side ^ 1] : 0;
+        snprintf(job->clock, sizeof job->clock, "time %lld\notim %lld", (long long)(mine / 10),
+                 (long long)(theirs / 10));
+        budget = mine;
+    } else if (c->kind == CLOCK_PER_MOVE) {
+        snprintf(job->limits, sizeof job->limits, "st %g", (double)c->move_ms / 1000.0);
+        budget = c->move_ms;
+    } else { /* a depth, or no clock at all: a depth or 10 s a move */
+        int depth = c->kind == CLOCK_DEPTH ? c->depth : 0;
+        if (depth)
+            snprintf(job->limits, sizeof job->limits, "sd %d\nst 600", depth);
+        else
+            snprintf(job->limits, sizeof job->limits, "st 10");
+        budget = depth ? 600000 : 10000;
+    }
+    job->deadline_ms = mono_ms() + budget + HANG_GRACE_MS;
+}
+
+/* The job for an engine: the game up to position `at`. */
+static void make_job(Session *s, EngineJob *job, int kind, int at)
+{
+    engine_job_init(job, kind, ++s->job_seq);
+    if (!s->from_start) { /* XBoard FEN: the TFEN board, side letter swapped */
+        const char *sp = strrchr(s->start_tfen, ' ');
+        int len = sp ? (int)(sp - s->start_tfen) : (int)strlen(s->start_tfen);
+        snprintf(job->start_fen, sizeof job->start_fen, "%.*s %c 0 1", len, s->start_tfen,
+                 sp && sp[1] == 'w' ? 'b' : 'w');
+    }
+    for (int i = 0; i < at; i++)
+        engine_job_add_move(job, s->plies[i].rec.wire);
+    rules_describe(&s->rules, job->rules, sizeof job->rules);
+    if (kind == JOB_THINK)
+        job_limits(s, s->pos->side, job);
+}
+
+static void submit(Session *s, int slot, int kind, int at)
+{
+    EngineJob job;
+    make_job(s, &job, kind, at);
+    s->job[slot] = job.id;
+    s->job_kind[slot] = kind;
+    s->job_at[slot] = at;
+    s->job_line[slot] = s->nplies;
+    engine_submit(&s->engine[slot], &job);
+}
+
+void session_kick(Session *s)
+{
+    update_clock(s);
+    int want[2] = {JOB_STOP, JOB_STOP}, at = s->cursor;
+    bool game = playing(s);
+    if (game && s->player[s->pos->side] == PLAYER_ENGINE)
+        want[s->slot_of[s->pos->side]] = JOB_THINK;
+    else if (s->analysing && !session_engine_game(s) && !position_game_over(s->pos))
+        want[0] = JOB_ANALYSE;
+    for (int slot = 0; slot < 2; slot++) {
+        bool same = s->job[slot] && s->job_kind[slot] == want[slot] && s->job_at[slot] == at &&
+                    (want[slot] != JOB_THINK || s->job_line[slot] == s->nplies);
+        if (same)
+            continue;
+        if (want[slot] == JOB_STOP) {
+            if (s->job[slot]) {
+                EngineJob job;
+                engine_job_init(&job, JOB_STOP, ++s->job_seq);
+                engine_submit(&s->engine[slot], &job);
+            }
+            s->job[slot] = 0;
+            s->job_kind[slot] = JOB_STOP;
+            continue;
+        }
+        char name[128], error[400];
+        if (engine_snapshot(&s->engine[slot], name, sizeof name, error, sizeof error, NULL) ==
+            ENGINE_DEAD)
+            continue; /* restarted by the page; the game waits */
+        submit(s, slot, want[slot], at);
+    }
+}
+
+static Session *locked(void *ctx)
+{
+    Session *s = ctx;
+    pthread_mutex_lock(&s->mu);
+    return s;
+}
+
+static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *canonical)
+{
+    Session *s = locked(ctx);
+    bool ok = false;
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s) &&
+        s->job_line[slot] == s->nplies) {
+        int side = s->pos->side;
+        char err[200], note[64] = "";
+        s->job[slot] = 0;
+        Move m = move_from_wire(s->pos, text, 0, err, sizeof err);
+        if (!m) {
+            session_end(s, win_for(side ^ 1), "%s (%s) played an illegal move '%.60s': %s",
+                        side_name(side), s->engine[slot].name, text, err);
+        } else {
+            move_to_wire(s->pos, m, 0, canonical);
+            const Thinking *t = &s->think;
+            if (t->valid && t->slot == slot && t->at == s->nplies)
+                snprintf(note, sizeof note, "%+.2f/%d", t->score / 100.0, t->depth);
+            session_play(s, m, 0, note);
+            ok = true;
+        }
+        session_kick(s);
+        session_publish(s);
+    }
+    pthread_mutex_unlock(&s->mu);
+    return ok;
+}
+
+/* The PV of a thinking line in Hodges notation, as far as its moves are legal. */
+static void read_pv(Session *s, const char *pv, Thinking *t)
+{
+    Position *p = xmalloc(sizeof *p);
+    *p = *s->pos;
+    t->pv[0] = t->pv_wire[0] = '\0';
+    t->best.from = -1;
+    char buf[1024];
+    str_copy(buf, sizeof buf, pv);
+    size_t n = 0, nw = 0;
+    for (char *save, *tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        size_t l = strlen(tok);
+        while (l && (tok[l - 1] == '?' || tok[l - 1] == '!'))
+            tok[--l] = '\0'; /* fail-low / fail-high marks */
+        Move m = l ? move_from_wire(p, tok, 0, NULL, 0) : MOVE_NONE;
+        if (!m)
+            break;
+        char h[MOVE_STR_MAX];
+        move_to_hodges(p, m, h);
+        if (t->best.from < 0)
+            move_effects(p, m, &t->best);
+        if (n + strlen(h) + 2 >= sizeof t->pv || nw + l + 2 >= sizeof t->pv_wire)
+            break;
+        n += (size_t)snprintf(t->pv + n, sizeof t->pv - n, "%s%s", n ? " " : "", h);
+        nw += (size_t)snprintf(t->pv_wire + nw, sizeof t->pv_wire - nw, "%s%s", nw ? " " : "", tok);
+        Undo u;
+        make_move(p, m, &u);
+        if (position_game_over(p))
+            break;
+    }
+    free(p);
+}
+
+static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
+{
+    Session *s = locked(ctx);
+    if (s->job[slot] == job && s->job_at[slot] == s->cursor) {
+        Thinking *t = &s->think;
+        t->valid = true;
+        t->slot = slot;
+        t->at = s->cursor;
+        t->depth = x->depth;
+        t->score = x->score;
+        t->nodes = x->nodes;
+        t->time_cs = x->time_cs;
+        read_pv(s, x->pv, t);
+        int sente = s->pos->side == BLACK ? x->score : -x->score;
+        s->has_eval[s->cursor] = true;
+        s->eval[s->cursor] = sente;
+        JsonBuf b;
+        jb_init(&b);
+        thinking_json(s, &b);
+        char *json = jb_take(&b, NULL);
+        events_publish(s->hub, "thinking", json);
+        free(json);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void cb_resign(void *ctx, int slot, unsigned job)
+{
+    Session *s = locked(ctx);
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s)) {
+        int side = s->pos->side;
+        session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), s->engine[slot].name);
+        session_publish(s);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void cb_state(void *ctx, int slot)
+{
+    Session *s = locked(ctx);
+    char name[128], error[400];
+    int state = engine_snapshot(&s->engine[slot], name, sizeof name, error, sizeof error, NULL);
+    if (state == ENGINE_DEAD && s->job[slot]) {
+        s->job[slot] = 0;
+        snprintf(s->notice, sizeof s->notice, "Engine %d (%s) stopped: %s. Restart it to go on; "
+                 "the game is kept.", slot + 1, name, error);
+        if (session_engine_game(s)) {
+            s->paused = true;
+            str_copy(s->pause_reason, sizeof s->pause_reason, "an engine stopped");
+        }
+        update_clock(s);
+    }
+    if (state == ENGINE_IDLE && !s->job[slot])
+        session_kick(s); /* a restarted engine takes up its turn */
+    session_publish(s);
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void engine_log(void *ctx, const char *who, const char *dir, const char *text)
+{
+    FILE *f = ctx;
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&mu);
+    fprintf(f, "%lld %s %s %s\n", (long long)mono_ms(), who, dir, text);
+    fflush(f);
+    pthread_mutex_unlock(&mu);
+}
+
+Session *session_new(const BoardConfig *cfg, EventHub *hub)
+{
+    Session *s = xcalloc(1, sizeof *s);
+    pthread_mutex_init(&s->mu, NULL);
+    s->hub = hub;
+    s->cfg = *cfg;
+    s->pos = xmalloc(sizeof *s->pos);
+    s->log = cfg->engine_log ? fopen(cfg->engine_log, "a") : NULL;
+    static const EngineCallbacks cbs = {cb_move, cb_thinking, cb_resign, cb_state};
+    for (int slot = 0; slot < 2; slot++) {
+        const EngineCommand *c = s->cfg.engine[slot].argc ? &s->cfg.engine[slot] : &s->cfg.engine[0];
+        XEngineConfig xc = {.cmd = c->argv[0], .args = c->argv + 1, .nargs = c->argc - 1,
+                            .options = s->cfg.options, .noptions = s->cfg.noptions,
+                            .log = s->log ? engine_log : NULL, .log_ctx = s->log};
+        engine_init(&s->engine[slot], slot, &xc, &cbs, s);
+        engine_launch(&s->engine[slot]);
+    }
+    int players[2] = {PLAYER_HUMAN, PLAYER_ENGINE};
+    ClockSpec clock = {.kind = CLOCK_INCREMENT, .base_ms = 600000, .inc_ms = 5000};
+    pthread_mutex_lock(&s->mu);
+    session_reset(s, &cfg->rules, NULL, players, &clock);
+    pthread_mutex_unlock(&s->mu);
+    return s;
+}
+
+void session_free(Session *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->mu);
+    s->over = true;
+    session_stop_engines(s);
+    pthread_mutex_unlock(&s->mu);
+    for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */
+        engine_shutdown(&s->engine[slot]);
+    ruleset_free(s->rs);
+    free(s->pos);
+    free(s->plies);
+    free(s->has_eval);
+    free(s->eval);
+    if (s->log)
+        fclose(s->log);
+    pthread_mutex_destroy(&s->mu);
+    free(s);
+}
+
+void session_tick(Session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    bool changed = false;
+    int side = s->pos->side;
+    int64_t now = mono_ms();
+    if (s->clock_running && s->clock.kind != CLOCK_PER_MOVE &&
+        s->remaining[side] - (now - s->turn_start) < -FLAG_MARGIN_MS) {
+        session_end(s, win_for(side ^ 1), "%s lost on time", side_name(side));
+        changed = true;
+    }
+    bool searching = s->job[0] || s->job[1];
+    if (searching && s->owner[0] && events_absent_ms(s->hub, s->owner) >= ABSENT_MS) {
+        s->analysing = false;
+        if (!s->over) {
+            s->paused = true;
+            str_copy(s->pause_reason, sizeof s->pause_reason,
+                     "the page that started the engines was closed");
+        }
+        session_kick(s);
+        changed = true;
+    }
+    if (changed)
+        session_publish(s);
+    pthread_mutex_unlock(&s->mu);
+}

@@ -1,0 +1,160 @@
+// Kaki board: wires the board, the panels and the server together, and the keyboard.
+
+import { Board } from "./board.js";
+import { act, getJSON, getText, listen } from "./net.js";
+import { Panels } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+const t0 = performance.now();
+
+const app = {
+  state: null,
+  pieces: {},           // set name -> pieces JSON (for the current rules)
+  set: localStorage.getItem("kaki-set") || "kanji",
+  flipped: localStorage.getItem("kaki-flipped") === "1",
+  info: new Map(),      // kind -> piece info (names, diagram, moves)
+};
+
+// Measurements the browser test reads (window.kakiMetrics).
+window.kakiMetrics = { loadMs: null, highlightMs: [], renders: 0 };
+
+const board = new Board($("board"), {
+  move: (m) => run("move", { from: m.from, to: m.to, mid: m.mid, pass: m.pass, promo: m.promo, ply: app.state.cursor }),
+  choosePromotion: () => panels.promotion(),
+  hover: (code, x, y) => panels.showPiece(app.info.get(code >> 1), code & 1, x, y),
+  leave: () => panels.hidePiece(),
+  metric: (ms) => window.kakiMetrics.highlightMs.push(ms),
+});
+const panels = new Panels({ goto: (ply) => run("goto", { ply }) });
+
+async function run(action, body) {
+  try {
+    show(await act(action, body));
+  } catch (e) {
+    panels.showError(e.message);
+  }
+}
+
+function rulesKey(st) {
+  return st.rules.map((r) => `${r.name}=${r.value}`).join(" ");
+}
+
+async function loadPieces(set) {
+  const key = set + " " + rulesKey(app.state);
+  if (!app.pieces[key]) app.pieces[key] = await getJSON("/api/pieces?set=" + set);
+  const p = app.pieces[key];
+  app.info = new Map(p.pieces.map((x) => [x.kind, x]));
+  board.setPieces(p);
+  document.querySelector(`input[name=set][value=${set}]`).checked = true;
+  document.body.dataset.set = set;
+}
+
+async function show(st) {
+  if (app.state && st.version < app.state.version) return; // an older answer
+  const rulesChanged = !app.state || rulesKey(app.state) !== rulesKey(st);
+  app.state = st;
+  if (rulesChanged) await loadPieces(app.set);
+  board.setState(st);
+  panels.setState(st, app.flipped);
+  if (st.think.valid) onThinking(st.think);
+  else board.setArrow(null);
+  window.kakiMetrics.renders++;
+  document.body.dataset.version = st.version;
+  if (window.kakiMetrics.loadMs === null) {
+    window.kakiMetrics.loadMs = performance.now() - t0;
+    window.kakiMetrics.navigationMs = performance.now();
+    document.body.dataset.ready = "1";
+  }
+}
+
+function onThinking(t) {
+  panels.setThinking(t);
+  const current = app.state && t.valid && t.at === app.state.cursor;
+  board.setArrow(current ? t.best : null);
+}
+
+async function resync() {
+  show(await getJSON("/api/state"));
+}
+
+function download(name, text, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+function flip() {
+  app.flipped = !app.flipped;
+  localStorage.setItem("kaki-flipped", app.flipped ? "1" : "0");
+  board.setFlipped(app.flipped);
+  panels.setState(app.state, app.flipped);
+}
+
+async function newGame() {
+  const req = await panels.newGame();
+  if (req) run("new", req);
+}
+
+function step(delta) {
+  const st = app.state;
+  const ply = Math.max(0, Math.min(st.plies.length, st.cursor + delta));
+  if (ply !== st.cursor) run("goto", { ply });
+}
+
+function wire() {
+  $("btn-new").addEventListener("click", newGame);
+  $("btn-undo").addEventListener("click", () => run("undo"));
+  $("btn-flip").addEventListener("click", flip);
+  $("btn-resign").addEventListener("click", () => { if (confirm("Resign this game?")) run("resign"); });
+  $("btn-analyse").addEventListener("click", () => run("analyse", { on: !app.state.analysing }));
+  $("btn-stop").addEventListener("click", () => run(app.state.paused ? "resume" : "stop"));
+  $("nav-start").addEventListener("click", () => run("goto", { ply: 0 }));
+  $("nav-back").addEventListener("click", () => step(-1));
+  $("nav-fwd").addEventListener("click", () => step(1));
+  $("nav-end").addEventListener("click", () => run("goto", { ply: app.state.plies.length }));
+  for (const r of document.querySelectorAll("input[name=set]"))
+    r.addEventListener("change", () => {
+      app.set = r.value;
+      localStorage.setItem("kaki-set", app.set);
+      loadPieces(app.set).catch((e) => panels.showError(e.message));
+    });
+  $("btn-save-pgn").addEventListener("click", async () => download("kaki-board.pgn", await getText("/api/pgn"), "application/x-chess-pgn"));
+  $("btn-save-tfen").addEventListener("click", () => download("position.tfen", app.state.tfen + "\n", "text/plain"));
+  $("file-pgn").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (f) run("loadpgn", { pgn: await f.text() });
+    e.target.value = "";
+  });
+  $("btn-load-pgn").addEventListener("click", () => run("loadpgn", { pgn: $("pgn-text").value }));
+  $("btn-setup").addEventListener("click", () => run("setup", { tfen: $("tfen").value.trim() }));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select, dialog") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const keys = {
+      ArrowLeft: () => step(-1), ArrowRight: () => step(1),
+      Home: () => run("goto", { ply: 0 }), End: () => run("goto", { ply: app.state.plies.length }),
+      f: flip, n: newGame, t: () => run("undo"), a: () => run("analyse", { on: !app.state.analysing }),
+      s: () => run(app.state.paused ? "resume" : "stop"), b: () => $("board").focus(),
+      1: () => document.querySelector("input[value=kanji]").click(),
+      2: () => document.querySelector("input[value=mnemonic]").click(),
+      3: () => document.querySelector("input[value=letters]").click(),
+    };
+    const fn = keys[e.key];
+    if (fn) { fn(); e.preventDefault(); }
+  });
+}
+
+async function start() {
+  wire();
+  board.setFlipped(app.flipped);
+  try {
+    await show(await getJSON("/api/state"));
+  } catch (e) {
+    panels.showError("cannot reach kaki-board: " + e.message);
+  }
+  listen(show, onThinking, resync);
+}
+
+start();

@@ -1,0 +1,362 @@
+#!/usr/bin/python3
+"""kaki-board in a real browser (headless Chromium driven by Selenium), doing what a person
+does: play a move and see Kaki answer, a lion double capture, a fire-demon move that burns
+(the burned pieces must be gone from the page), accept and decline a promotion, switch the
+three piece sets, load a kaki-match PGN and step through it, run the analysis and see a
+principal variation, and play a move with the keyboard alone.
+
+    browser_test.py KAKI_BOARD MATCH_PGN ARTIFACT_DIR
+
+Screenshots go to ARTIFACT_DIR; the figures (page load time, click-to-highlight time) are
+printed at the end.  Exit status 0 = passed."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+BOARD, PGN, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(OUT, exist_ok=True)
+failures = []
+
+
+def check(cond, what):
+    print(("ok    " if cond else "FAIL  ") + what, flush=True)
+    if not cond:
+        failures.append(what)
+    return cond
+
+
+def sq(file, rank):
+    """Square index from XBoard coordinates: file 'a'..'p', rank 1..16."""
+    return (rank - 1) * 16 + ord(file) - ord("a")
+
+
+# --- the server ---------------------------------------------------------------------------
+server = subprocess.Popen([BOARD, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
+first = server.stdout.readline().strip()
+check(first.startswith("Kaki board: http://127.0.0.1:"), "first line names the URL: " + first)
+URL = first.split(": ", 1)[1]
+
+
+def api(path, body=None):
+    req = urllib.request.Request(URL + path.lstrip("/"))
+    if body is not None:
+        req.data = json.dumps(body).encode()
+        req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+# --- the browser --------------------------------------------------------------------------
+opts = webdriver.ChromeOptions()
+for a in ("--headless --no-sandbox --disable-gpu --disable-background-networking "
+          "--disable-component-update --disable-sync --no-first-run --disable-extensions "
+          "--window-size=1440,900").split():
+    opts.add_argument(a)
+opts.add_argument("--user-data-dir=" + os.path.join(OUT, "chrome-profile-%d" % os.getpid()))
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+driver.set_page_load_timeout(30)
+js = driver.execute_script
+
+
+def wait(cond, what, timeout=15.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            v = cond()
+            if v:
+                return v
+        except Exception:  # the page is between two renders
+            pass
+        time.sleep(0.05)
+    check(False, "timed out waiting for: " + what)
+    return None
+
+
+def page_version():
+    return int(js("return Number(document.body.dataset.version || -1)"))
+
+
+def square_point(s):
+    """Offset of a square's centre from the board's centre, in CSS pixels."""
+    r = js("const r = document.getElementById('board').getBoundingClientRect();"
+           "return [r.width, r.height];")
+    flipped = js("return localStorage.getItem('kaki-flipped') === '1'")
+    file, rank = s & 15, s >> 4
+    col, row = (15 - file, rank) if flipped else (file, 15 - rank)
+    unit = r[0] / (16 * 60 + 2 * 22)
+    x = (22 + col * 60 + 30) * unit - r[0] / 2
+    y = (22 + row * 60 + 30) * unit - r[1] / 2
+    return int(round(x)), int(round(y))
+
+
+def click_square(s):
+    board = driver.find_element(By.ID, "board")
+    x, y = square_point(s)
+    ActionChains(driver).move_to_element_with_offset(board, x, y).click().perform()
+
+
+def hover_square(s):
+    board = driver.find_element(By.ID, "board")
+    x, y = square_point(s)
+    ActionChains(driver).move_to_element_with_offset(board, x, y).perform()
+
+
+def pieces_on_page():
+    """{square: symbol} of the pieces the page draws."""
+    return {int(k): v for k, v in js(
+        "const o = {}; for (const u of document.querySelectorAll('#board use.pc'))"
+        " o[u.dataset.sq] = u.getAttribute('href'); return o;").items()}
+
+
+def after_action(before, what):
+    return wait(lambda: page_version() > before, what)
+
+
+def new_game(sente, gote, clock, tfen=""):
+    """The New game dialog, as a person fills it in."""
+    before = page_version()
+    driver.find_element(By.ID, "btn-new").click()
+    form = driver.find_element(By.ID, "form-new")
+    form.find_element(By.CSS_SELECTOR, f"input[name=sente][value={sente}]").click()
+    form.find_element(By.CSS_SELECTOR, f"input[name=gote][value={gote}]").click()
+    js("document.getElementById('clock-kind').value = arguments[0]", clock["kind"])
+    for k in ("move", "depth"):
+        if k in clock:
+            el = form.find_element(By.NAME, k)
+            el.clear()
+            el.send_keys(str(clock[k]))
+    t = form.find_element(By.ID, "new-tfen")
+    t.clear()
+    if tfen:
+        t.send_keys(tfen)
+    driver.find_element(By.ID, "new-ok").click()
+    after_action(before, "the new game")
+
+
+def set_up(tfen):
+    before = page_version()
+    box = driver.find_element(By.ID, "tfen")
+    box.clear()
+    box.send_keys(tfen)
+    driver.find_element(By.ID, "btn-setup").click()
+    after_action(before, "the set-up position")
+    check(api("/api/state")["tfen"] == tfen, "position set up from pasted TFEN")
+
+
+# 1. the page loads; the three piece sets -----------------------------------------------
+t0 = time.time()
+driver.get(URL)
+wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
+load_wall = (time.time() - t0) * 1000
+nav = js("const n = performance.getEntriesByType('navigation')[0];"
+         "return {dom: n.domContentLoadedEventEnd, load: n.loadEventEnd};")
+ready_ms = js("return window.kakiMetrics.loadMs")
+ready_abs = js("return window.kakiMetrics.navigationMs")
+check(len(pieces_on_page()) == 156, "156 pieces on the start position (%d)" % len(pieces_on_page()))
+symbol_text = {}
+for name in ("kanji", "mnemonic", "letters"):
+    driver.find_element(By.CSS_SELECTOR, f"input[name=set][value={name}]").click()
+    wait(lambda: js("return document.body.dataset.set") == name, "piece set " + name)
+    symbol_text[name] = js("return document.getElementById('p36-0').innerHTML")
+    time.sleep(0.3)
+    driver.save_screenshot(os.path.join(OUT, f"start-{name}.png"))
+check(">歩<" in symbol_text["kanji"] and ">兵<" in symbol_text["kanji"], "kanji pawn is inscribed 歩兵")
+check("circle" in symbol_text["mnemonic"] and ">P<" in symbol_text["mnemonic"],
+      "mnemonic pawn shows its step (a dot)")
+check(">P<" in symbol_text["letters"] and "circle" not in symbol_text["letters"],
+      "letters pawn is P")
+driver.find_element(By.CSS_SELECTOR, "input[name=set][value=kanji]").click()
+
+# hovering a piece: its names and a diagram of its moves under the current rules
+hover_square(sq("h", 2))  # sente's lion
+tip = wait(lambda: js("const t = document.getElementById('tip');"
+                      "return !t.hidden ? t.textContent : null"), "the piece's tooltip")
+check(tip and "lion" in tip and "獅子" in tip and "shishi" in tip, "tooltip names the lion: %s" % tip)
+check(js("return document.querySelectorAll('#tip svg rect').length") > 0, "with a movement diagram")
+ActionChains(driver).move_to_element(driver.find_element(By.ID, "status")).perform()
+
+# flipping the board: gote at the bottom
+driver.find_element(By.TAG_NAME, "body").send_keys("f")
+wait(lambda: js("return localStorage.getItem('kaki-flipped') === '1'"), "flip")
+y_king = js("return document.querySelector('#board use.pc[data-sq=\"7\"]').getBBox().y")
+check(y_king < 200, "flipped: sente's king (h1) is at the top (y %s)" % y_king)
+driver.find_element(By.ID, "btn-flip").click()
+wait(lambda: js("return localStorage.getItem('kaki-flipped') === '0'"), "flip back")
+
+# 2. a move against Kaki; Kaki answers ----------------------------------------------------
+new_game("human", "engine", {"kind": "permove", "move": 0.3})
+pawn, dest = sq("i", 5), sq("i", 6)
+click_square(pawn)
+wait(lambda: js("return document.querySelectorAll('#board .dest, #board .dest-cap').length") > 0,
+     "legal targets highlighted")
+check(js("return document.querySelectorAll('#board .dest').length") == 1,
+      "one target for the pawn")
+click_square(dest)
+wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2, "Kaki's answer", 30)
+plies = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#moves .ply")]
+check(plies[:1] == ["P-8k"], "the move list shows P-8k (%s)" % plies)
+check(len(plies) == 2, "Kaki answered with a move (%s)" % plies[1:])
+highlight = list(js("return window.kakiMetrics.highlightMs"))
+
+# resigning
+before = page_version()
+driver.find_element(By.ID, "btn-resign").click()
+driver.switch_to.alert.accept()
+after_action(before, "resignation")
+st = api("/api/state")
+check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
+
+# two engines playing each other, watched
+new_game("engine", "engine", {"kind": "depth", "depth": 1})
+wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 6, "engines playing", 60)
+before = page_version()
+driver.find_element(By.ID, "btn-stop").click()
+after_action(before, "stop")
+check(api("/api/state")["paused"], "engine game stopped")
+
+# people on both sides from here on
+new_game("human", "human", {"kind": "none"})
+
+# 3. a lion double capture (docs/RULES.md §10 T1) ----------------------------------------
+set_up("15k/16/16/16/16/16/7s8/7Pp7/7L!1G6/6g9/16/16/16/16/16/K15 b")
+lion, first_leg, second = sq("h", 8), sq("i", 9), sq("h", 10)
+click_square(lion)
+wait(lambda: js("return document.querySelectorAll('#board .leg').length") >= 2,
+     "first-leg squares marked")
+click_square(first_leg)
+wait(lambda: js("return document.querySelectorAll('#board .dest, #board .dest-cap').length") > 0,
+     "second-leg targets")
+before = page_version()
+click_square(second)
+after_action(before, "the double capture")
+p = pieces_on_page()
+check(first_leg not in p and p.get(second) == "#p14-0" and lion not in p,
+      "lion double capture: i9 empty, the lion on h10")
+check(api("/api/state")["plies"][-1]["hodges"] == "Lnx8hx9g", "recorded as Lnx8hx9g")
+
+# 4. a fire-demon move that burns (T7): the burn is shown before, the pieces are gone after
+set_up("15k/16/16/16/16/16/16/16/16/16/5P10/4d!11/2p13/4g11/1D!3P10/15K b")
+demon, target, victims = sq("b", 2), sq("d", 3), (sq("c", 4), sq("e", 3))
+click_square(demon)
+wait(lambda: js("return document.querySelectorAll('#board .burnbadge').length") > 0,
+     "burning targets marked")
+hover_square(target)
+wait(lambda: js("return document.querySelectorAll('#board .burnpreview').length") == 2,
+     "the two pieces the move would burn are shown before it is made")
+before = page_version()
+click_square(target)
+after_action(before, "the burning move")
+p = pieces_on_page()
+check(all(v not in p for v in victims) and p.get(target) == "#p12-0",
+      "burned pieces c4 and e3 are gone from the page, the demon is on d3")
+check(js("return document.querySelectorAll('#board [data-burnt]').length") == 2,
+      "a short mark shows what burned")
+driver.save_screenshot(os.path.join(OUT, "after-burn.png"))
+check(api("/api/state")["plies"][-1]["hodges"] == "FiD-13nx!14m,12n", "recorded as FiD-13nx!14m,12n")
+
+# 5. promotion: accepted, taken back, declined (T11) ------------------------------------
+set_up("15k/16/16/16/6PpP7/6PF!P7/6PPP7/16/16/16/16/16/16/16/16/K15 b")
+falcon, pawn12 = sq("h", 11), sq("h", 12)
+for answer, code in (("promo-yes", "#p45-0"), ("promo-no", "#p9-0")):
+    click_square(falcon)
+    wait(lambda: js("return document.querySelectorAll('#board .dest-cap').length") > 0, "targets")
+    click_square(pawn12)  # a first leg too (h11xh12-h13): a second click captures and stops
+    wait(lambda: js("return document.querySelectorAll('#board .selected').length") == 2,
+         "the capture square chosen as first leg")
+    click_square(pawn12)
+    wait(lambda: js("return document.getElementById('dlg-promo').open"), "the promotion question")
+    before = page_version()
+    driver.find_element(By.ID, answer).click()
+    after_action(before, "the promotion answer")
+    check(pieces_on_page().get(pawn12) == code, f"{answer}: the falcon on h12 is {code}")
+    if answer == "promo-yes":
+        check(api("/api/state")["plies"][-1]["hodges"] == "HFx9e+", "recorded as HFx9e+")
+        before = page_version()
+        driver.find_element(By.ID, "btn-undo").click()
+        after_action(before, "take back")
+    else:
+        check(api("/api/state")["plies"][-1]["hodges"] == "HFx9e=", "recorded as HFx9e=")
+
+# 6. the keyboard alone: focus the board, walk to the pawn, pick it up, move it ----------
+new_game("human", "human", {"kind": "none"})
+body = driver.find_element(By.TAG_NAME, "body")
+body.send_keys("b")  # focus the board; its cursor starts on i4
+before = page_version()
+board = driver.find_element(By.ID, "board")
+board.send_keys(Keys.ARROW_UP, Keys.ENTER, Keys.ARROW_UP, Keys.ENTER)
+after_action(before, "a move entered with the keyboard")
+check(api("/api/state")["plies"][-1]["wire"] == "i5i6", "keyboard move i5i6")
+
+# 7. a kaki-match PGN: load it and step through it ---------------------------------------
+text = open(PGN, encoding="utf-8").read()
+expected = int(text.split('[PlyCount "', 1)[1].split('"', 1)[0])
+box = driver.find_element(By.ID, "pgn-text")
+js("arguments[0].value = arguments[1]", box, text)
+before = page_version()
+driver.find_element(By.ID, "btn-load-pgn").click()
+after_action(before, "the PGN")
+n = len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply"))
+check(n == expected, f"all {expected} plies of the kaki-match game loaded ({n})")
+body.send_keys(Keys.HOME)
+wait(lambda: api("/api/state")["cursor"] == 0, "Home: the start")
+for i in range(1, 6):
+    before = page_version()
+    body.send_keys(Keys.ARROW_RIGHT)
+    after_action(before, "step %d" % i)
+check(api("/api/state")["cursor"] == 5, "stepped forward five plies")
+check(js("return document.querySelector('#moves .ply.current').dataset.ply") == "5",
+      "the move list marks ply 5")
+before = page_version()
+driver.find_elements(By.CSS_SELECTOR, "#moves .ply")[9].click()
+after_action(before, "a click on ply 10")
+check(api("/api/state")["cursor"] == 10, "a click on the list goes to ply 10")
+
+# 8. analysis of a position in the game's history -----------------------------------------
+before = page_version()
+driver.find_element(By.ID, "btn-analyse").click()
+after_action(before, "analysis on")
+pv = wait(lambda: js("const t = document.getElementById('think-pv').textContent;"
+                     "return document.getElementById('think-depth').textContent !== 'depth –' "
+                     "&& t.split(' ').length >= 2 ? t : null"), "a principal variation", 30)
+check(bool(pv), "analysis shows a principal variation: %s" % pv)
+wait(lambda: js("return document.querySelectorAll('#board .arrow').length") > 0, "the best-move arrow")
+check(js("return document.getElementById('think-nps').textContent").endswith("nodes/s"),
+      "nodes per second shown")
+time.sleep(1.0)
+driver.save_screenshot(os.path.join(OUT, "analysis.png"))
+driver.find_element(By.ID, "analysis").screenshot(os.path.join(OUT, "analysis-panel.png"))
+before = page_version()
+driver.find_element(By.ID, "btn-analyse").click()
+after_action(before, "analysis off")
+
+# the figures -------------------------------------------------------------------------
+errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+check(not errors, "no errors in the browser console %s" % errors)
+driver.quit()
+server.terminate()
+try:
+    server.wait(timeout=15)
+    check(server.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % server.returncode)
+except subprocess.TimeoutExpired:
+    server.kill()
+    check(False, "kaki-board did not stop within 15 s of SIGTERM")
+print("figures: page load %.0f ms (DOMContentLoaded %.0f ms, board drawn %.0f ms after the "
+      "script started, %.0f ms after navigation; wall %.0f ms)" % (
+          nav["load"], nav["dom"], ready_ms, ready_abs, load_wall))
+if highlight:
+    print("figures: click to legal-target highlight %.1f ms (median of %d: %s)" % (
+        sorted(highlight)[len(highlight) // 2], len(highlight),
+        ", ".join("%.1f" % h for h in highlight)))
+print("screenshots in", OUT)
+sys.exit(1 if failures else 0)

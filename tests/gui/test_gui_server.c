@@ -1,0 +1,578 @@
+/* kaki-board's server, game and engines over real sockets (in-process server, real engine
+ * processes):
+ *   the page and its files; Host/Origin checks; malformed and oversized requests refused with
+ *   the right status and the game unchanged; moves (a stale one, an illegal one, a legal one
+ *   that Kaki answers); TFEN and PGN in and out; rules options and absurd clock values; the
+ *   event stream, and a closed tab stopping its analysis; concurrent clients; the connection
+ *   limit and the timeouts; an engine that crashes (reported, restarted, the game goes on)
+ *   and one that hangs (reported and stopped).
+ *
+ *   test_gui_server KAKI FAKE_ENGINE */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "gui/api.h"
+#include "gui/json.h"
+#include "gui/server.h"
+#include "gui/session.h"
+#include "util/clock.h"
+
+static const char *kaki, *fake;
+
+/* ------------------------------------------------------------------ the server ---------- */
+
+typedef struct Harness {
+    Server *server;
+    EventHub *hub;
+    Session *session;
+    Api api;
+    pthread_t thread, ticker;
+    int port;
+    BoardConfig cfg;
+} Harness;
+
+static void *run_server(void *arg)
+{
+    Harness *h = arg;
+    server_run(h->server, api_handle, &h->api);
+    return NULL;
+}
+
+static void *run_ticker(void *arg)
+{
+    Harness *h = arg;
+    while (!server_stopping(h->server)) {
+        session_tick(h->session);
+        sleep_ms(50);
+    }
+    return NULL;
+}
+
+static void start(Harness *h, const char *const *engine)
+{
+    memset(h, 0, sizeof *h);
+    rules_default(&h->cfg.rules);
+    for (int i = 0; engine[i]; i++)
+        h->cfg.engine[0].argv[h->cfg.engine[0].argc++] = strdup(engine[i]);
+    char err[200];
+    h->server = server_open("127.0.0.1", 0, err, sizeof err);
+    CHECK(h->server != NULL, "server: %s", err);
+    h->port = server_port(h->server);
+    h->hub = events_new();
+    h->session = session_new(&h->cfg, h->hub);
+    h->api = (Api){h->session, h->hub};
+    pthread_create(&h->thread, NULL, run_server, h);
+    pthread_create(&h->ticker, NULL, run_ticker, h);
+}
+
+static void stop(Harness *h)
+{
+    server_stop(h->server);
+    events_stop(h->hub);
+    pthread_join(h->thread, NULL);
+    pthread_join(h->ticker, NULL);
+    session_free(h->session);
+    events_free(h->hub);
+    server_close(h->server);
+    board_config_free(&h->cfg);
+}
+
+/* ------------------------------------------------------------------ a client ------------ */
+
+static int dial(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+typedef struct Resp {
+    int status;
+    char *body;
+} Resp;
+
+/* Reads one response (head and Content-Length body) within ms. */
+static Resp read_response(int fd, int ms)
+{
+    Resp r = {0, NULL};
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    int64_t deadline = mono_ms() + ms;
+    long body_len = -1;
+    size_t head = 0;
+    for (;;) {
+        if (head && body_len >= 0 && len >= head + (size_t)body_len)
+            break;
+        int64_t left = deadline - mono_ms();
+        struct pollfd p = {fd, POLLIN, 0};
+        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+            break;
+        if (len == cap)
+            buf = realloc(buf, (cap *= 2) + 1);
+        ssize_t n = recv(fd, buf + len, cap - len, 0);
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+        buf[len] = '\0';
+        char *end = strstr(buf, "\r\n\r\n");
+        if (!head && end) {
+            head = (size_t)(end - buf) + 4;
+            sscanf(buf, "HTTP/1.1 %d", &r.status);
+            char *cl = strstr(buf, "Content-Length: ");
+            body_len = cl && cl < end ? atol(cl + 16) : -1;
+        }
+    }
+    buf[len] = '\0';
+    r.body = strdup(head ? buf + head : "");
+    free(buf);
+    return r;
+}
+
+static Resp raw(int port, const char *text, size_t n)
+{
+    int fd = dial(port);
+    send(fd, text, n, MSG_NOSIGNAL);
+    Resp r = read_response(fd, 10000);
+    close(fd);
+    return r;
+}
+
+static Resp http(int port, const char *method, const char *path, const char *headers,
+                 const char *body)
+{
+    char *req = malloc(strlen(path) + strlen(headers) + (body ? strlen(body) : 0) + 512);
+    int n = sprintf(req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%s", method, path, port, headers);
+    if (body)
+        n += sprintf(req + n, "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(body), body);
+    else
+        n += sprintf(req + n, "\r\n");
+    Resp r = raw(port, req, (size_t)n);
+    free(req);
+    return r;
+}
+
+static Resp post(int port, const char *action, const char *body)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/%s", action);
+    return http(port, "POST", path, "", body);
+}
+
+/* The game's state, parsed (caller frees). */
+static JsonValue *state(int port)
+{
+    Resp r = http(port, "GET", "/api/state", "", NULL);
+    char err[200];
+    JsonValue *v = json_parse(r.body, strlen(r.body), err, sizeof err);
+    CHECK(r.status == 200 && v, "state: %d %s", r.status, err);
+    free(r.body);
+    return v;
+}
+
+static long version(int port)
+{
+    JsonValue *v = state(port);
+    long n = -1;
+    json_get_int(v, "version", 0, 1L << 40, &n);
+    json_free(v);
+    return n;
+}
+
+static int plies(int port)
+{
+    JsonValue *v = state(port);
+    const JsonValue *p = json_get(v, "plies");
+    int n = p ? p->count : -1;
+    json_free(v);
+    return n;
+}
+
+static bool engine_state(int port, const char *want, char *error, size_t errsz)
+{
+    JsonValue *v = state(port);
+    const JsonValue *e = json_get(v, "engines");
+    bool ok = e && e->child && !strcmp(json_get_str(e->child, "state"), want);
+    if (error && e && e->child)
+        snprintf(error, errsz, "%s", json_get_str(e->child, "error"));
+    json_free(v);
+    return ok;
+}
+
+/* Polls cond for up to ms. */
+#define WAIT_FOR(cond, ms)                                                                     \
+    do {                                                                                       \
+        int64_t until_ = mono_ms() + (ms);                                                     \
+        while (!(cond) && mono_ms() < until_)                                                  \
+            sleep_ms(50);                                                                      \
+    } while (0)
+
+static void expect(int port, Resp r, int status, const char *what)
+{
+    CHECK(r.status == status && strstr(r.body, "\"error\""), "%s: %d (expected %d) %s", what,
+          r.status, status, r.body);
+    free(r.body);
+    (void)port;
+}
+
+/* ------------------------------------------------------------------ scenarios ----------- */
+
+static void pages(int port)
+{
+    Resp r = http(port, "GET", "/", "", NULL);
+    CHECK(r.status == 200 && strstr(r.body, "<title>Kaki board"), "the page");
+    free(r.body);
+    r = http(port, "GET", "/app.js", "", NULL);
+    CHECK(r.status == 200 && strstr(r.body, "import"), "app.js");
+    free(r.body);
+    r = http(port, "GET", "/api/pieces?set=mnemonic", "", NULL);
+    CHECK(r.status == 200 && strstr(r.body, "\"diagram\""), "pieces");
+    free(r.body);
+    expect(port, http(port, "GET", "/api/pieces?set=chess", "", NULL), 400, "unknown set");
+    expect(port, http(port, "GET", "/nope", "", NULL), 404, "no such page");
+}
+
+static void origins(int port)
+{
+    long v = version(port);
+    char req[300];
+    snprintf(req, sizeof req, "GET /api/state HTTP/1.1\r\nHost: evil.example:%d\r\n\r\n", port);
+    expect(port, raw(port, req, strlen(req)), 403, "DNS rebinding: a foreign Host");
+    snprintf(req, sizeof req, "POST /api/undo HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: "
+             "http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", port);
+    expect(port, raw(port, req, strlen(req)), 403, "a foreign Origin");
+    expect(port, raw(port, "GET / HTTP/1.1\r\n\r\n", 18), 403, "no Host");
+    Resp r = http(port, "GET", "/api/state", "Origin: http://localhost:0\r\n", NULL);
+    CHECK(r.status == 403, "another port is another origin");
+    free(r.body);
+    CHECK(version(port) == v, "nothing changed");
+}
+
+static void malformed(int port)
+{
+    long v = version(port);
+    char big[HTTP_LINE_MAX + 64];
+    memset(big, 'a', sizeof big);
+    memcpy(big, "GET /", 5);
+    big[sizeof big - 1] = '\0';
+    static const struct { const char *text; int status; } cases[] = {
+        {"GARBAGE\r\n\r\n", 400},
+        {"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505},
+        {"POST /api/move HTTP/1.1\r\nHost: x\r\n\r\n", 411},
+        {"POST /api/move HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", 413},
+        {"POST /api/move HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 501},
+        {"PUT / HTTP/1.1\r\nHost: x\r\n\r\n", 405},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect(port, raw(port, cases[i].text, strlen(cases[i].text)), cases[i].status,
+               cases[i].text);
+    expect(port, raw(port, big, strlen(big)), 414, "a long request line");
+    char hdrs[8000] = "";
+    for (int i = 0; i < 80; i++)
+        strcat(hdrs, "X-Many: yes\r\n");
+    expect(port, http(port, "GET", "/api/state", hdrs, NULL), 431, "too many headers");
+    /* bodies the API refuses */
+    char req[300];
+    snprintf(req, sizeof req, "POST /api/move HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: "
+             "text/plain\r\nContent-Length: 2\r\n\r\n{}", port);
+    expect(port, raw(port, req, strlen(req)), 415, "a form post (not JSON)");
+    expect(port, post(port, "move", "{\"from\": 72,"), 400, "invalid JSON");
+    expect(port, post(port, "move", "[1,2]"), 400, "not an object");
+    expect(port, post(port, "move", "{\"from\":\"x\",\"to\":1,\"ply\":0}"), 400, "a string square");
+    expect(port, post(port, "move", "{\"from\":72,\"to\":88}"), 400, "no ply");
+    expect(port, post(port, "explode", "{}"), 404, "unknown action");
+    expect(port, post(port, "new", "{\"clock\":{\"kind\":\"increment\",\"base\":1e12}}"), 400,
+           "an absurd clock");
+    expect(port, post(port, "new", "{\"clock\":{\"kind\":\"depth\",\"depth\":0}}"), 400, "depth 0");
+    expect(port, post(port, "new", "{\"sente\":\"robot\"}"), 400, "an unknown player");
+    expect(port, post(port, "new", "{\"rules\":{\"fd_range\":\"diagonal\"}}"), 400, "a bad rule value");
+    expect(port, post(port, "new", "{\"rules\":{\"no_such_rule\":\"on\"}}"), 400, "an unknown rule");
+    expect(port, post(port, "goto", "{\"ply\":999}"), 400, "a ply beyond the game");
+    expect(port, post(port, "restart", "{\"slot\":7}"), 400, "a bad engine slot");
+    CHECK(version(port) == v, "malformed requests changed nothing (version %ld -> %ld)", v,
+          version(port));
+}
+
+static void moves_and_records(int port)
+{
+    Resp r = post(port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
+                               "\"permove\",\"move\":200}}");
+    CHECK(r.status == 200, "new game: %s", r.body);
+    free(r.body);
+    long v = version(port);
+    expect(port, post(port, "move", "{\"from\":72,\"to\":88,\"ply\":3}"), 409, "a stale move");
+    expect(port, post(port, "move", "{\"from\":72,\"to\":104,\"ply\":0}"), 422, "an illegal move");
+    expect(port, post(port, "move", "{\"from\":72,\"to\":88,\"promo\":true,\"ply\":0}"), 422,
+           "a promotion that is not one");
+    CHECK(version(port) == v, "refused moves changed nothing");
+    r = post(port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    CHECK(r.status == 200 && strstr(r.body, "\"P-8k\""), "a legal move");
+    free(r.body);
+    WAIT_FOR(plies(port) == 2, 20000);
+    CHECK(plies(port) == 2, "Kaki answered");
+    expect(port, post(port, "analyse", "{\"on\":true}"), 409, "no analysis while Kaki plays");
+
+    /* the record: PGN out and in again */
+    Resp pgn = http(port, "GET", "/api/pgn", "", NULL);
+    CHECK(pgn.status == 200 && strstr(pgn.body, "1. P-8k {i5i6"), "PGN: %s", pgn.body);
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kstr(&b, "pgn", pgn.body);
+    jb_end_obj(&b);
+    char *body = jb_take(&b, NULL);
+    r = post(port, "loadpgn", body);
+    CHECK(r.status == 200 && plies(port) == 2, "the saved game loads back");
+    free(r.body);
+    free(body);
+    free(pgn.body);
+    v = version(port);
+    expect(port, post(port, "loadpgn", "{\"pgn\":\"1. P-8k P-8a *\"}"), 422, "a bad PGN");
+    expect(port, post(port, "loadpgn", "{\"pgn\":\"\"}"), 422, "an empty PGN");
+    CHECK(version(port) == v && plies(port) == 2, "bad PGN: the game is kept");
+
+    /* TFEN in and out */
+    const char *t11 = "15k/16/16/16/6PpP7/6PF!P7/6PPP7/16/16/16/16/16/16/16/16/K15 b";
+    char req[400];
+    snprintf(req, sizeof req, "{\"tfen\":\"%s\"}", t11);
+    r = post(port, "setup", req);
+    CHECK(r.status == 200, "set up T11: %s", r.body);
+    free(r.body);
+    Resp t = http(port, "GET", "/api/tfen", "", NULL);
+    CHECK(!strcmp(t.body, t11), "TFEN out: %s", t.body);
+    free(t.body);
+    v = version(port);
+    expect(port, post(port, "setup", "{\"tfen\":\"16/16 b\"}"), 422, "a bad TFEN");
+    expect(port, post(port, "setup", "{}"), 400, "no TFEN");
+    CHECK(version(port) == v, "bad TFEN: unchanged");
+    /* an XBoard FEN is read too (w = sente) */
+    r = post(port, "setup", "{\"tfen\":\"15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1\"}");
+    t = http(port, "GET", "/api/tfen", "", NULL);
+    CHECK(r.status == 200 && strstr(t.body, " b"), "XBoard FEN: %s", t.body);
+    free(r.body);
+    free(t.body);
+
+    /* rules */
+    r = post(port, "new", "{\"sente\":\"human\",\"gote\":\"human\",\"rules\":{\"fd_range\":\"file\"}}");
+    CHECK(r.status == 200 && strstr(r.body, "\"name\":\"fd_range\",\"value\":\"file\""),
+          "a rules option");
+    free(r.body);
+    r = post(port, "new", "{\"rules\":{\"fd_range\":\"rank\"}}");
+    free(r.body);
+}
+
+/* An event stream; a tab that goes away stops its analysis. */
+static void events_and_tabs(int port)
+{
+    Resp r = post(port, "new", "{\"sente\":\"human\",\"gote\":\"human\",\"clock\":{\"kind\":\"none\"}}");
+    free(r.body);
+    expect(port, http(port, "GET", "/api/events?client=a%20b", "", NULL), 400, "a bad client id");
+    int fd = dial(port);
+    char req[200];
+    snprintf(req, sizeof req, "GET /api/events?client=tab1 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", port);
+    send(fd, req, strlen(req), MSG_NOSIGNAL);
+    char buf[65536];
+    size_t len = 0;
+    int64_t until = mono_ms() + 5000;
+    while (len < sizeof buf - 1 && mono_ms() < until && !strstr(buf, "event: state")) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 200) > 0) {
+            ssize_t n = recv(fd, buf + len, sizeof buf - 1 - len, 0);
+            if (n <= 0)
+                break;
+            len += (size_t)n;
+            buf[len] = '\0';
+        }
+    }
+    CHECK(strstr(buf, "text/event-stream") && strstr(buf, "event: state"), "the stream starts with the state");
+    snprintf(req, sizeof req, "POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-Kaki-Client: "
+             "tab1\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"on\":true}", port);
+    r = raw(port, req, strlen(req));
+    CHECK(r.status == 200, "analysis on: %s", r.body);
+    free(r.body);
+    WAIT_FOR(engine_state(port, "analysing", NULL, 0), 10000);
+    CHECK(engine_state(port, "analysing", NULL, 0), "the engine analyses");
+    /* events arrive: thinking lines */
+    len = 0;
+    buf[0] = '\0';
+    until = mono_ms() + 10000;
+    while (len < sizeof buf - 1 && mono_ms() < until && !strstr(buf, "event: thinking")) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 200) > 0) {
+            ssize_t n = recv(fd, buf + len, sizeof buf - 1 - len, 0);
+            if (n <= 0)
+                break;
+            len += (size_t)n;
+            buf[len] = '\0';
+        }
+    }
+    CHECK(strstr(buf, "event: thinking") && strstr(buf, "\"pv\":"), "thinking events with a PV");
+    close(fd); /* the tab is closed */
+    WAIT_FOR(engine_state(port, "idle", NULL, 0), 10000);
+    JsonValue *s = state(port);
+    bool on = true;
+    json_get_bool(s, "analysing", &on);
+    CHECK(!on && engine_state(port, "idle", NULL, 0), "closing the tab stopped its analysis");
+    json_free(s);
+}
+
+typedef struct Load {
+    int port;
+    int ok;
+} Load;
+
+static void *load_main(void *arg)
+{
+    Load *l = arg;
+    for (int i = 0; i < 20; i++) {
+        Resp r = i % 2 ? http(l->port, "GET", "/api/state", "", NULL)
+                       : post(l->port, "goto", "{\"ply\":0}");
+        l->ok += r.status == 200;
+        free(r.body);
+    }
+    return NULL;
+}
+
+static void concurrency_and_limits(Harness *h)
+{
+    int port = h->port;
+    pthread_t t[8];
+    Load l[8];
+    for (int i = 0; i < 8; i++) {
+        l[i] = (Load){port, 0};
+        pthread_create(&t[i], NULL, load_main, &l[i]);
+    }
+    int ok = 0;
+    for (int i = 0; i < 8; i++) {
+        pthread_join(t[i], NULL);
+        ok += l[i].ok;
+    }
+    CHECK(ok == 160, "160 concurrent requests answered (%d)", ok);
+
+    /* more connections than allowed: the rest are refused with 503 */
+    int fds[SERVER_MAX_CONNECTIONS + 8], refused = 0;
+    for (int i = 0; i < SERVER_MAX_CONNECTIONS + 8; i++)
+        fds[i] = dial(port);
+    sleep_ms(300);
+    for (int i = 0; i < SERVER_MAX_CONNECTIONS + 8; i++) {
+        struct pollfd p = {fds[i], POLLIN, 0};
+        if (poll(&p, 1, 0) > 0) {
+            Resp r = read_response(fds[i], 1000);
+            refused += r.status == 503;
+            free(r.body);
+        }
+    }
+    CHECK(refused >= 8, "connections over the limit are refused (%d)", refused);
+    for (int i = 0; i < SERVER_MAX_CONNECTIONS + 8; i++)
+        close(fds[i]);
+    sleep_ms(300);
+    CHECK(plies(port) >= 0, "the server still serves");
+
+    /* timeouts: an idle connection is closed, a request that stops half-way gets 408 */
+    server_set_timeouts(h->server, 400, 400);
+    int fd = dial(port);
+    Resp r = read_response(fd, 3000);
+    CHECK(r.status == 0, "an idle connection is closed");
+    free(r.body);
+    close(fd);
+    fd = dial(port);
+    send(fd, "GET /api/sta", 12, MSG_NOSIGNAL);
+    r = read_response(fd, 3000);
+    CHECK(r.status == 408, "a half request gets 408 (%d)", r.status);
+    free(r.body);
+    close(fd);
+    server_set_timeouts(h->server, SERVER_IDLE_MS, SERVER_REQUEST_MS);
+}
+
+/* An engine that crashes on its first move (only the first time it is started). */
+static void crash_and_restart(void)
+{
+    char mark[] = "/tmp/kaki-crash-XXXXXX";
+    int mfd = mkstemp(mark);
+    close(mfd);
+    unlink(mark);
+    char script[1024];
+    snprintf(script, sizeof script,
+             "if [ -e %s ]; then exec %s; else : > %s; exec %s --fail crash@1; fi", mark, fake,
+             mark, fake);
+    const char *engine[] = {"sh", "-c", script, NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
+                                 "\"permove\",\"move\":300}}");
+    free(r.body);
+    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    free(r.body);
+    char err[400] = "";
+    WAIT_FOR(engine_state(h.port, "dead", err, sizeof err), 10000);
+    CHECK(engine_state(h.port, "dead", err, sizeof err) && strstr(err, "crash"),
+          "the crash is reported: %s", err);
+    JsonValue *s = state(h.port);
+    CHECK(strstr(json_get_str(s, "notice"), "Restart it"), "the page is told: %s",
+          json_get_str(s, "notice"));
+    json_free(s);
+    CHECK(plies(h.port) == 1, "the game is kept");
+    r = post(h.port, "restart", "{\"slot\":0}");
+    CHECK(r.status == 200, "restart");
+    free(r.body);
+    WAIT_FOR(plies(h.port) == 2, 10000);
+    CHECK(plies(h.port) == 2, "the restarted engine moves and the game goes on");
+    stop(&h);
+    unlink(mark);
+}
+
+static void hang(void)
+{
+    const char *engine[] = {fake, "--fail", "hang@1", NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
+                                 "\"permove\",\"move\":200}}");
+    free(r.body);
+    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    free(r.body);
+    char err[400] = "";
+    WAIT_FOR(engine_state(h.port, "dead", err, sizeof err), 20000);
+    CHECK(engine_state(h.port, "dead", err, sizeof err) && strstr(err, "hangs"),
+          "a hanging engine is stopped and reported: %s", err);
+    CHECK(plies(h.port) == 1, "the game is kept");
+    stop(&h);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_gui_server KAKI FAKE_ENGINE\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    kaki = argv[1];
+    fake = argv[2];
+    const char *engine[] = {kaki, NULL};
+    Harness h;
+    start(&h, engine);
+    pages(h.port);
+    origins(h.port);
+    malformed(h.port);
+    moves_and_records(h.port);
+    events_and_tabs(h.port);
+    concurrency_and_limits(&h);
+    stop(&h);
+    crash_and_restart();
+    hang();
+    return check_finish("test_gui_server");
+}
