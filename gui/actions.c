@@ -132,6 +132,8 @@ static int read_clock(const JsonValue *body, ClockSpec *c, Reply *r)
         read_ms(j, "inc", 0, 600000, &c->inc_ms, r) ||
         read_ms(j, "move", 100, 3600000, &c->move_ms, r))
         return -1;
+    if (c->kind == CLOCK_SUDDEN)
+        c->inc_ms = 0;
     if (c->kind == CLOCK_DEPTH && c->depth < 1)
         c->depth = 4;
     if (c->kind == CLOCK_PER_MOVE && c->move_ms < 100)

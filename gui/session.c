@@ -179,8 +179,8 @@ void session_end(Session *s, const char *result, const char *fmt, ...)
 {
     if (s->over)
         return;
-    update_clock(s);
     s->over = true;
+    update_clock(s); /* charges the time of the side to move, whose clock stops */
     str_copy(s->result, sizeof s->result, result);
     va_list ap;
     va_start(ap, fmt);

@@ -25,7 +25,7 @@ const board = new Board($("board"), {
   leave: () => panels.hidePiece(),
   metric: (ms) => window.kakiMetrics.highlightMs.push(ms),
 });
-const panels = new Panels({ goto: (ply) => run("goto", { ply }) });
+const panels = new Panels({ goto: (ply) => run("goto", { ply }), restart: (slot) => run("restart", { slot }) });
 
 async function run(action, body) {
   try {

@@ -43,6 +43,7 @@ export class Board {
     svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
     svg.addEventListener("pointerleave", () => this.hooks.leave());
     svg.addEventListener("keydown", (e) => this.onKey(e));
+    svg.addEventListener("blur", () => { this.keyboard = false; this.drawMarks(); });
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
   }
 
@@ -166,9 +167,9 @@ export class Board {
       return el("circle", { cx: x + S / 2, cy: y + S / 2, r, class: cls }, parent);
     };
     if (st.lastMove) {
-      rect(st.lastMove.from, "lastmove", under);
-      rect(st.lastMove.to, "lastmove", under);
-      if (st.lastMove.mid >= 0) rect(st.lastMove.mid, "lastmove", under);
+      rect(st.lastMove.from, "lastmove", under, 2);
+      rect(st.lastMove.to, "lastmove", under, 2);
+      if (st.lastMove.mid >= 0) rect(st.lastMove.mid, "lastmove", under, 2);
     }
     if (this.sel >= 0) {
       rect(this.sel, "selected", under);

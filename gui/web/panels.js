@@ -92,6 +92,17 @@ export class Panels {
     else text = `${SIDE[st.side]} to move` + (st.players[st.side] === "engine" ? " (engine thinking)" : "") + ".";
     $("status").textContent = text;
     $("notice").textContent = st.notice;
+    // a stopped engine: a button to start it again (the game is kept)
+    const box = $("engine-actions");
+    box.textContent = "";
+    st.engines.forEach((e, slot) => {
+      if (e.state !== "dead") return;
+      const b = document.createElement("button");
+      b.textContent = `Restart engine ${slot + 1} (${e.name})`;
+      b.title = e.error;
+      b.addEventListener("click", () => this.hooks.restart(slot));
+      box.appendChild(b);
+    });
   }
 
   showError(msg) {

@@ -196,6 +196,10 @@ wait(lambda: js("return localStorage.getItem('kaki-flipped') === '0'"), "flip ba
 
 # 2. a move against Kaki; Kaki answers ----------------------------------------------------
 new_game("human", "engine", {"kind": "permove", "move": 0.3})
+for f in "abcdefghijklmnop":  # picking up pieces: the time from click to highlighted targets
+    click_square(sq(f, 3 if f in "cdehijlm" else 4))
+    wait(lambda: js("return window.kakiMetrics.highlightMs.length") > 0, "a highlight")
+js("document.getElementById('board').dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
 pawn, dest = sq("i", 5), sq("i", 6)
 click_square(pawn)
 wait(lambda: js("return document.querySelectorAll('#board .dest, #board .dest-cap').length") > 0,
@@ -340,9 +344,50 @@ before = page_version()
 driver.find_element(By.ID, "btn-analyse").click()
 after_action(before, "analysis off")
 
-# the figures -------------------------------------------------------------------------
 errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 check(not errors, "no errors in the browser console %s" % errors)
+server.terminate()
+try:
+    server.wait(timeout=15)
+    check(server.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % server.returncode)
+except subprocess.TimeoutExpired:
+    server.kill()
+    check(False, "kaki-board did not stop within 15 s of SIGTERM")
+
+# 9. an engine that crashes: reported on the page, restarted, the game goes on -----------
+kaki = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(BOARD))), "kaki")
+mark = os.path.join(OUT, "crashed-once")
+script = os.path.join(OUT, "crash-once.sh")
+if os.path.exists(mark):
+    os.unlink(mark)
+with open(script, "w") as f:  # crashes (SIGSEGV) on its first "go", only the first time
+    f.write("#!/bin/sh\nif [ -e %s ]; then exec %s; fi\n: > %s\n"
+            "while read -r line; do case \"$line\" in\n"
+            "  go) kill -SEGV $$ ;;\n"
+            "  protover*) echo 'feature myname=\"Crasher\" variants=\"tenjiku\" ping=1 setboard=1 usermove=1 done=1' ;;\n"
+            "  ping*) echo \"pong ${line#ping }\" ;;\n"
+            "esac; done\n" % (mark, kaki, mark))
+os.chmod(script, 0o755)
+server = subprocess.Popen([BOARD, "--port", "0", "--engine", script], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True)
+URL = server.stdout.readline().strip().split(": ", 1)[1]
+driver.get(URL)
+wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
+new_game("human", "engine", {"kind": "permove", "move": 0.3})
+click_square(sq("i", 5))
+click_square(sq("i", 6))
+button = wait(lambda: driver.find_element(By.CSS_SELECTOR, "#engine-actions button"),
+              "the engine's crash reported with a Restart button")
+check(button is not None and "Restart engine 1" in button.text, "crash reported on the page")
+check("stopped" in js("return document.getElementById('notice').textContent"),
+      "the notice says the engine stopped")
+if button:
+    button.click()
+wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2,
+     "the restarted engine's move", 30)
+check(len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) == 2, "the game went on")
+
+# the figures -------------------------------------------------------------------------
 driver.quit()
 server.terminate()
 try:

@@ -553,6 +553,35 @@ static void hang(void)
     stop(&h);
 }
 
+/* An engine that thinks longer than its time loses on time (the referee is the board). */
+static void time_forfeit(void)
+{
+    const char *engine[] = {fake, "--think", "2500", NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
+                                 "\"sudden\",\"base\":1000}}");
+    CHECK(r.status == 200 && strstr(r.body, "\"inc\":0,"), "sudden death has no increment");
+    free(r.body);
+    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    CHECK(r.status == 200, "sente moves in time: %s", r.body);
+    free(r.body);
+    JsonValue *s = NULL;
+    bool over = false;
+    int64_t until = mono_ms() + 8000;
+    while (!over && mono_ms() < until) {
+        json_free(s);
+        s = state(h.port);
+        json_get_bool(s, "over", &over);
+        sleep_ms(100);
+    }
+    CHECK(over && strstr(json_get_str(s, "ending"), "gote lost on time") &&
+              !strcmp(json_get_str(s, "result"), "1-0"),
+          "the engine lost on time: %s", s ? json_get_str(s, "ending") : "");
+    json_free(s);
+    stop(&h);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -574,5 +603,6 @@ int main(int argc, char **argv)
     stop(&h);
     crash_and_restart();
     hang();
+    time_forfeit();
     return check_finish("test_gui_server");
 }
