@@ -17,6 +17,10 @@
 #   engine/xboard-play.sh -tc 30 -inc 10              a slower clock
 #   engine/xboard-play.sh -firstOptions "Rank offset=1,lion_hawk=tsa"    a rules option
 #   engine/xboard-play.sh -size 60                    smaller board (square = size / 2 pixels)
+#
+# The pieces are kaki-board's (gui/): every tenjiku piece looks different.  KAKI_PIECES=kanji
+# (default), mnemonic (the moves drawn on the piece) or letters (Hodges abbreviations) picks
+# the set; KAKI_PIECES=xboard keeps XBoard's own images.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +35,17 @@ PATH="$PATH:/usr/games"
 if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$build" --target kaki -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+cmake --build "$build" --target kaki kaki-board -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+# kaki-board's pieces as an XBoard piece theme (docs: gui/README.md)
+set_name=${KAKI_PIECES:-kanji}
+theme=()
+if [ "$set_name" != xboard ]; then
+    pieces="$build/xboard-pieces/$set_name"
+    "$build/gui/kaki-board" --xboard-pieces "$pieces" --set "$set_name" >/dev/null
+    theme=(-pieceImageDirectory "$pieces" -trueColors true
+           -inscriptions "$(cat "$pieces/inscriptions.txt")")
+fi
 
 if [ -z "${DISPLAY:-}" ]; then
     echo "error: no X display (DISPLAY is not set): run this on a desktop, or under" >&2
@@ -45,4 +59,4 @@ exec xboard \
     -testLegality false -testClaims false -ruleMoves 0 -repeatsToDraw 0 \
     -showTargetSquares true -highlightDragging true -sweepPromotions false \
     -tc 20 -inc 10 -size 72 -saveSettingsOnExit false \
-    "$@"
+    "${theme[@]}" "$@"
