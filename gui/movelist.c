@@ -69,14 +69,6 @@ void effects_json(const MoveEffects *fx, JsonBuf *b)
     jb_end_obj(b);
 }
 
-static bool list_has(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
-            return true;
-    return false;
-}
-
 int movelist_json(Position *pos, JsonBuf *b)
 {
     MoveList *legal = xmalloc(sizeof *legal);
@@ -89,8 +81,8 @@ int movelist_json(Position *pos, JsonBuf *b)
         char wire[MOVE_STR_MAX], hodges[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, wire);
         move_to_hodges(pos, m, hodges);
-        bool choice = move_is_promo(m) ? list_has(legal, m & ~MOVE_PROMO)
-                                       : list_has(legal, m | MOVE_PROMO);
+        bool choice = move_is_promo(m) ? move_list_has(legal, m & ~MOVE_PROMO)
+                                       : move_list_has(legal, m | MOVE_PROMO);
         jb_obj(b);
         effects_members(&fx, b);
         jb_kbool(b, "choice", choice);

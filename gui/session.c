@@ -278,16 +278,22 @@ void session_reset(Session *s, const Rules *rules, const char *start_tfen, const
 
 /* ------------------------------------------------------------------ engines ------------ */
 
+/* Ends the search of one engine slot, if it has one. */
+static void stop_slot(Session *s, int slot)
+{
+    if (s->job[slot]) {
+        EngineJob job;
+        engine_job_init(&job, JOB_STOP, ++s->job_seq);
+        engine_submit(&s->engine[slot], &job);
+    }
+    s->job[slot] = 0;
+    s->job_kind[slot] = JOB_STOP;
+}
+
 void session_stop_engines(Session *s)
 {
     for (int slot = 0; slot < 2; slot++)
-        if (s->job[slot]) {
-            EngineJob job;
-            engine_job_init(&job, JOB_STOP, ++s->job_seq);
-            engine_submit(&s->engine[slot], &job);
-            s->job[slot] = 0;
-            s->job_kind[slot] = JOB_STOP;
-        }
+        stop_slot(s, slot);
 }
 
 /* "level 0 5:30 2" and friends for the clock. */
@@ -361,13 +367,7 @@ void session_kick(Session *s)
         if (same)
             continue;
         if (want[slot] == JOB_STOP) {
-            if (s->job[slot]) {
-                EngineJob job;
-                engine_job_init(&job, JOB_STOP, ++s->job_seq);
-                engine_submit(&s->engine[slot], &job);
-            }
-            s->job[slot] = 0;
-            s->job_kind[slot] = JOB_STOP;
+            stop_slot(s, slot);
             continue;
         }
         char name[128], error[400];

@@ -48,6 +48,17 @@ check(first.startswith("Kaki board: http://127.0.0.1:"), "first line names the U
 URL = first.split(": ", 1)[1]
 
 
+def stop(proc):
+    """SIGTERM: kaki-board must stop cleanly (status 0) within 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+        check(proc.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % proc.returncode)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        check(False, "kaki-board did not stop within 15 s of SIGTERM")
+
+
 def api(path, body=None):
     req = urllib.request.Request(URL + path.lstrip("/"))
     if body is not None:
@@ -346,13 +357,7 @@ after_action(before, "analysis off")
 
 errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 check(not errors, "no errors in the browser console %s" % errors)
-server.terminate()
-try:
-    server.wait(timeout=15)
-    check(server.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % server.returncode)
-except subprocess.TimeoutExpired:
-    server.kill()
-    check(False, "kaki-board did not stop within 15 s of SIGTERM")
+stop(server)
 
 # 9. an engine that crashes: reported on the page, restarted, the game goes on -----------
 kaki = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(BOARD))), "kaki")
@@ -389,13 +394,7 @@ check(len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) == 2, "the game 
 
 # the figures -------------------------------------------------------------------------
 driver.quit()
-server.terminate()
-try:
-    server.wait(timeout=15)
-    check(server.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % server.returncode)
-except subprocess.TimeoutExpired:
-    server.kill()
-    check(False, "kaki-board did not stop within 15 s of SIGTERM")
+stop(server)
 print("figures: page load %.0f ms (DOMContentLoaded %.0f ms, board drawn %.0f ms after the "
       "script started, %.0f ms after navigation; wall %.0f ms)" % (
           nav["load"], nav["dom"], ready_ms, ready_abs, load_wall))

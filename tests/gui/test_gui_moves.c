@@ -37,14 +37,6 @@ static void board_diff(Position *pos, Move m, bool removed[SQUARE_COUNT], bool *
     unmake_move(pos, m, &u);
 }
 
-static bool list_has(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
-            return true;
-    return false;
-}
-
 static int positions, moves_checked;
 
 static void check_position(Position *pos)
@@ -101,7 +93,7 @@ static void check_position(Position *pos)
         }
         (void)listed;
         json_get_bool(e, "choice", &choice);
-        CHECK(choice == list_has(legal, m ^ MOVE_PROMO), "promotion choice of %x", m);
+        CHECK(choice == move_list_has(legal, m ^ MOVE_PROMO), "promotion choice of %x", m);
         char wire[MOVE_STR_MAX], hodges[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, wire);
         move_to_hodges(pos, m, hodges);

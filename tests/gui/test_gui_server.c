@@ -375,6 +375,24 @@ static void moves_and_records(int port)
     free(r.body);
 }
 
+/* Reads from an event stream into buf until it holds `needle` or ms have passed. */
+static void read_until(int fd, char *buf, size_t size, const char *needle, int ms)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    int64_t until = mono_ms() + ms;
+    while (len < size - 1 && mono_ms() < until && !strstr(buf, needle)) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 200) > 0) {
+            ssize_t n = recv(fd, buf + len, size - 1 - len, 0);
+            if (n <= 0)
+                break;
+            len += (size_t)n;
+            buf[len] = '\0';
+        }
+    }
+}
+
 /* An event stream; a tab that goes away stops its analysis. */
 static void events_and_tabs(int port)
 {
@@ -386,18 +404,7 @@ static void events_and_tabs(int port)
     snprintf(req, sizeof req, "GET /api/events?client=tab1 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", port);
     send(fd, req, strlen(req), MSG_NOSIGNAL);
     char buf[65536];
-    size_t len = 0;
-    int64_t until = mono_ms() + 5000;
-    while (len < sizeof buf - 1 && mono_ms() < until && !strstr(buf, "event: state")) {
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, 200) > 0) {
-            ssize_t n = recv(fd, buf + len, sizeof buf - 1 - len, 0);
-            if (n <= 0)
-                break;
-            len += (size_t)n;
-            buf[len] = '\0';
-        }
-    }
+    read_until(fd, buf, sizeof buf, "event: state", 5000);
     CHECK(strstr(buf, "text/event-stream") && strstr(buf, "event: state"), "the stream starts with the state");
     snprintf(req, sizeof req, "POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-Kaki-Client: "
              "tab1\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"on\":true}", port);
@@ -407,19 +414,7 @@ static void events_and_tabs(int port)
     WAIT_FOR(engine_state(port, "analysing", NULL, 0), 10000);
     CHECK(engine_state(port, "analysing", NULL, 0), "the engine analyses");
     /* events arrive: thinking lines */
-    len = 0;
-    buf[0] = '\0';
-    until = mono_ms() + 10000;
-    while (len < sizeof buf - 1 && mono_ms() < until && !strstr(buf, "event: thinking")) {
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, 200) > 0) {
-            ssize_t n = recv(fd, buf + len, sizeof buf - 1 - len, 0);
-            if (n <= 0)
-                break;
-            len += (size_t)n;
-            buf[len] = '\0';
-        }
-    }
+    read_until(fd, buf, sizeof buf, "event: thinking", 10000);
     CHECK(strstr(buf, "event: thinking") && strstr(buf, "\"pv\":"), "thinking events with a PV");
     close(fd); /* the tab is closed */
     WAIT_FOR(engine_state(port, "idle", NULL, 0), 10000);
