@@ -36,11 +36,11 @@ typedef struct XEngineConfig {
     int nargs;
     const char *dir;            /* working directory, NULL = ours */
     const char *name;           /* display name; NULL = the myname feature, else cmd's base name */
-    const XeSetting *rules;     /* rules options (RULES.md §9) the engine must have and
-                                   is told first */
+    const XeSetting *rules;     /* rules options (docs/RULES.md §9): the engine must have
+                                   them and is told them first */
     int nrules;
     int rank_offset;            /* 1: 0-based ranks on the wire; the engine's "Rank offset"
-                                   option is set (PROTOCOL.md §3.1) */
+                                   option is set (docs/PROTOCOL.md §3.1) */
     const XeSetting *options;   /* other options, sent last; each must exist */
     int noptions;
     long nps;                   /* > 0: the engine must not have said feature nps=0 */
@@ -102,9 +102,8 @@ const XOption *xe_find_option(const XEngine *e, const char *name);
    could not be sent.  Exposed for tests. */
 int xe_parse_features(XEngine *e, const char *line);
 
-/* A thinking line "DEPTH SCORE TIME NODES [more integers]<TAB or blank>PV" (PROTOCOL.md §1.6):
-   time in centiseconds, score in centipawns from the mover's view (mate:
-   100000+N). */
+/* A thinking line "DEPTH SCORE TIME NODES [more integers]<TAB or blank>PV" (docs/PROTOCOL.md
+   §1.6): time in centiseconds, score in centipawns from the mover's view (mate: 100000+N). */
 typedef struct XeThinking {
     int depth;
     int score;

@@ -1,4 +1,4 @@
-/* The CECP client's thinking-line parser (PROTOCOL.md §1.6): Kaki's own format with extra
+/* The CECP client's thinking-line parser (docs/PROTOCOL.md §1.6): Kaki's own format with extra
    integers before a tab, XBoard's minimal four numbers with a blank before the PV, mate scores,
    and lines that are not thinking output. */
 #include <string.h>
