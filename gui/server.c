@@ -21,7 +21,7 @@ struct Server {
     int fd;
     int port;
     HttpOrigin origin;
-    int idle_ms, request_ms;
+    atomic_int idle_ms, request_ms; /* changed by tests while connections run */
     atomic_int stopping;
     pthread_mutex_t mu;
     pthread_cond_t cv;
