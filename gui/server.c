@@ -129,9 +129,6 @@ void http_respond(HttpConn *c, int status, const char *type, const char *body, s
     if (c->responded)
         return;
     c->responded = true;
-    if (status >= 400 && status != 404 && status != 409 && status != 422)
-        c->keep_alive = c->keep_alive && status < 500 && status != 400 && status != 408 &&
-                        status != 413 && status != 414 && status != 431;
     char head[1024];
     int n = http_format_head(head, sizeof head, status, type, (long)len, c->keep_alive);
     if (write_all(c, head, (size_t)n) == 0 && !c->head_only)

@@ -260,6 +260,26 @@ check(first_leg not in p and p.get(second) == "#p14-0" and lion not in p,
       "lion double capture: i9 empty, the lion on h10")
 check(api("/api/state")["plies"][-1]["hodges"] == "Lnx8hx9g", "recorded as Lnx8hx9g")
 
+# igui (capture without moving: the victim, then the lion's own square) and a pass (the lion
+# twice), then a great general's range-jumping capture over four pieces (T8)
+T1 = "15k/16/16/16/16/16/7s8/7Pp7/7L!1G6/6g9/16/16/16/16/16/K15 b"
+for clicks, hodges in (((lion, sq("g", 7), lion), "Lnx!10j"), ((lion, lion), "Ln-9i")):
+    set_up(T1)
+    before = page_version()
+    for c in clicks:
+        click_square(c)
+        time.sleep(0.15)
+    after_action(before, hodges)
+    check(api("/api/state")["plies"][-1]["hodges"] == hodges, "clicked %s" % hodges)
+set_up("16/16/16/16/16/3g12/3q!12/3s12/3b!3r8/l5+e9/1p1p12/2V!Pp11/nR!1Q!2k9/16/5+R!10/6s8K b")
+click_square(sq("d", 4))
+wait(lambda: js("return document.querySelectorAll('#board .dest-cap').length") >= 8, "the general's captures")
+before = page_version()
+click_square(sq("d", 10))
+after_action(before, "the range jump")
+check(api("/api/state")["plies"][-1]["hodges"] == "GGnx13g" and pieces_on_page().get(sq("d", 10)) == "#p2-0",
+      "range-jumping capture GGnx13g over four pieces")
+
 # 4. a fire-demon move that burns (T7): the burn is shown before, the pieces are gone after
 set_up("15k/16/16/16/16/16/16/16/16/16/5P10/4d!11/2p13/4g11/1D!3P10/15K b")
 demon, target, victims = sq("b", 2), sq("d", 3), (sq("c", 4), sq("e", 3))
