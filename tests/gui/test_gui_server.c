@@ -517,6 +517,19 @@ static void concurrency_and_limits(Harness *h)
     server_set_timeouts(h->server, SERVER_IDLE_MS, SERVER_REQUEST_MS);
 }
 
+/* A new game against the engine with this clock, and sente's first move i5i6. */
+static void open_game(int port, const char *clock)
+{
+    char body[200];
+    snprintf(body, sizeof body, "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":%s}", clock);
+    Resp r = post(port, "new", body);
+    CHECK(r.status == 200, "new game: %s", r.body);
+    free(r.body);
+    r = post(port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    CHECK(r.status == 200, "sente's first move: %s", r.body);
+    free(r.body);
+}
+
 /* An engine that crashes on its first move (only the first time it is started). */
 static void crash_and_restart(void)
 {
@@ -531,11 +544,7 @@ static void crash_and_restart(void)
     const char *engine[] = {"sh", "-c", script, NULL};
     Harness h;
     start(&h, engine);
-    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
-                                 "\"permove\",\"move\":300}}");
-    free(r.body);
-    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
-    free(r.body);
+    open_game(h.port, "{\"kind\":\"permove\",\"move\":300}");
     char err[400] = "";
     WAIT_FOR(engine_state(h.port, "dead", err, sizeof err), 10000);
     CHECK(engine_state(h.port, "dead", err, sizeof err) && strstr(err, "crash"),
@@ -545,7 +554,7 @@ static void crash_and_restart(void)
           json_get_str(s, "notice"));
     json_free(s);
     CHECK(plies(h.port) == 1, "the game is kept");
-    r = post(h.port, "restart", "{\"slot\":0}");
+    Resp r = post(h.port, "restart", "{\"slot\":0}");
     CHECK(r.status == 200, "restart");
     free(r.body);
     WAIT_FOR(plies(h.port) == 2, 10000);
@@ -559,11 +568,7 @@ static void hang(void)
     const char *engine[] = {fake, "--fail", "hang@1", NULL};
     Harness h;
     start(&h, engine);
-    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
-                                 "\"permove\",\"move\":200}}");
-    free(r.body);
-    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
-    free(r.body);
+    open_game(h.port, "{\"kind\":\"permove\",\"move\":200}");
     char err[400] = "";
     WAIT_FOR(engine_state(h.port, "dead", err, sizeof err), 20000);
     CHECK(engine_state(h.port, "dead", err, sizeof err) && strstr(err, "hangs"),
@@ -578,13 +583,12 @@ static void time_forfeit(void)
     const char *engine[] = {fake, "--think", "2500", NULL};
     Harness h;
     start(&h, engine);
-    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\",\"clock\":{\"kind\":"
-                                 "\"sudden\",\"base\":1000}}");
-    CHECK(r.status == 200 && strstr(r.body, "\"inc\":0,"), "sudden death has no increment");
-    free(r.body);
-    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
-    CHECK(r.status == 200, "sente moves in time: %s", r.body);
-    free(r.body);
+    open_game(h.port, "{\"kind\":\"sudden\",\"base\":1000}");
+    JsonValue *cl = state(h.port);
+    long inc = -1;
+    json_get_int(json_get(cl, "clock"), "inc", -1, 1000000, &inc);
+    CHECK(inc == 0, "sudden death has no increment");
+    json_free(cl);
     JsonValue *s = NULL;
     bool over = false;
     int64_t until = mono_ms() + 8000;
