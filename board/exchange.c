@@ -52,6 +52,24 @@ int move_gain_fast(const Position *pos, Move m, Bitboard danger)
     return gain;
 }
 
+static int promotion_gain(const PieceInfo *pi)
+{
+    return pi->promotes_to ? material_value(piece_kind(pi->promotes_to)) - material_value(pi->kind) : 0;
+}
+
+int quiet_promotion_bound(const Position *pos, uint64_t kinds)
+{
+    int best = 0, us = pos->side;
+    for (; kinds; kinds &= kinds - 1) {
+        int pc = make_piece(__builtin_ctzll(kinds), us);
+        if (bb_intersects(pos->pieces[pc], bb_not(geo.zone[us]))) {
+            int g = promotion_gain(&pos->rs->piece[pc]);
+            if (g > best)
+                best = g;
+        }
+    }
+    return best;
+}
 int material_balance(const Position *pos)
 {
     int sum = 0;

@@ -20,6 +20,10 @@ int move_gain(const Position *pos, Move m);
 /* The same, with `danger` = burn_zone(pos, them) precomputed: cheap for most moves. */
 int move_gain_fast(const Position *pos, Move m, Bitboard danger);
 
+/* The biggest promotion gain the quiet promotions of generate_quiet_promotions(pos, kinds)
+   could bring (their pieces outside the zone; 0 if none). */
+int quiet_promotion_bound(const Position *pos, uint64_t kinds);
+
 /* Material of Black minus White (material_value: royals count nothing). */
 int material_balance(const Position *pos);
 

@@ -3,6 +3,11 @@
 #include <pthread.h>
 #include <stdio.h>
 
+const int8_t leap_dx[LEAP_CHANNELS] = {-2, -1, 0, 1, 2, -2, -1, 0, 1, 2, -2, -1,
+                                       1,  2, -2, -1, 0, 1, 2, -2, -1, 0, 1, 2};
+const int8_t leap_dy[LEAP_CHANNELS] = {-2, -2, -2, -2, -2, -1, -1, -1, -1, -1, 0, 0,
+                                       0,  0,  1,  1,  1, 1, 1, 2,  2,  2, 2, 2};
+
 const int dir_dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 const int dir_dy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 

@@ -43,12 +43,19 @@ typedef struct Geometry {
     Bitboard king_nbrs[SQUARE_COUNT];  /* the 8 (or fewer) adjacent squares */
     Bitboard diag_nbrs[SQUARE_COUNT];  /* the 4 (or fewer) diagonal neighbours */
     Bitboard zone[2];                  /* promotion zone of each colour (docs/RULES.md §1.5) */
+
 } Geometry;
 
 extern Geometry geo;
 
 /* Builds the tables once; safe to call from any thread, any number of times. */
 void geometry_init(void);
+
+/* Leap channels: the 24 offsets (dx, dy) of the 5x5 box around a square, centre left out.  Every
+   step, jump to the second square, knight jump and lion square is one of them (pieces.h
+   PieceInfo.leap_channels); channel k's offset is leap_dx[k], leap_dy[k]. */
+#define LEAP_CHANNELS 24
+extern const int8_t leap_dx[LEAP_CHANNELS], leap_dy[LEAP_CHANNELS];
 
 /* Square at distance k from sq in direction d, or -1 off the board. */
 int sq_offset(int sq, int dx, int dy);

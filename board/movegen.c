@@ -20,7 +20,9 @@ typedef struct Gen {
     Bitboard enemy_demons;
     MoveList *list;
     bool noisy;            /* only captures, burns and promotions (quiescence search) */
+    bool quiet;            /* only the moves generate_noisy leaves out (move_is_noisy false) */
     bool fills;            /* noisy: plain sliders' captures come from whole-board fills */
+    bool leaps;            /* noisy: channelled leaps' captures come from the leaper sets */
     Bitboard enemy_near;   /* squares next to an enemy piece (noisy mode: burning moves) */
 } Gen;
 
@@ -189,7 +191,7 @@ static inline bool ends_burned(const Gen *g, int final, Bitboard captured)
 /* The squares of `targets` on which the mover would be burned: next to an enemy fire demon
    that survives the move (a move that captures a demon may escape the burn zone that demon
    made). */
-static Bitboard suicide_targets(const Gen *g, Bitboard targets)
+static inline __attribute__((always_inline)) Bitboard suicide_targets(const Gen *g, Bitboard targets)
 {
     Bitboard suicide = bb_and(targets, g->burn);
     Bitboard demon_victims = bb_and(suicide, g->enemy_demons);
@@ -217,6 +219,16 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
         if (pi->second_chance)
             promo = bb_or(promo, bb_andnot(bb_and(targets, g->rs->dead[pc]), g->enemy));
         promo = bb_andnot(promo, suicide);
+    }
+    if (g->quiet) {
+        /* the non-promoting twin of a promoting capture; non-captures, but not a fire demon's
+           that burn (those are noisy) */
+        Bitboard plain = bb_andnot(targets, g->enemy);
+        if (pi->demon)
+            plain = bb_andnot(plain, bb_andnot(g->enemy_near, g->burn));
+        add_targets(g, move_make(from, 0), bb_or(plain, bb_and(promo, g->enemy)));
+        add_targets(g, move_make(from, 0) | MOVE_PROMO, bb_andnot(promo, g->enemy));
+        return;
     }
     add_targets(g, move_make(from, 0), targets);
     if (pi->promotes_to)
@@ -288,33 +300,46 @@ static void add_line_lion_moves(Gen *g, int from, const PieceInfo *pi)
     }
 }
 
+/* Every square the piece on `from` can reach with a one-leg move (steps, jumps, slides, range
+   jumps, area moves), empty or enemy. */
+static inline __attribute__((always_inline)) Bitboard piece_targets(Gen *g, int from,
+                                                                    const PieceInfo *pi)
+{
+    Bitboard targets = pi->leap >= 0 ? g->rs->pattern[pi->leap][from] : BB_EMPTY;
+    for (int i = 0; i < pi->nslides; i++)
+        add_slide(g, from, &pi->slides[i], pi->rank, &targets);
+    if (pi->area)
+        targets = bb_or(targets, area_targets(g, from, pi->area));
+    targets = bb_andnot(targets, g->own);
+    return pi->range_jumps ? tsa_filter(g, pi, targets) : targets;
+}
+
+
 static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int from)
 {
     const RuleSet *rs = g->rs;
     int pc = g->pos->board[from];
     const PieceInfo *pi = &rs->piece[pc];
 
-    Bitboard targets = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
+    Bitboard targets;
     if (g->noisy && !pi->demon) { /* captures only: no need for the empty squares */
+        targets = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
         for (int i = 0; i < pi->nslides; i++)
             add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
         if (pi->area)
             targets = bb_or(targets, area_targets(g, from, pi->area));
         targets = bb_and(targets, g->enemy);
+        if (pi->range_jumps)
+            targets = tsa_filter(g, pi, targets);
     } else {
-        for (int i = 0; i < pi->nslides; i++)
-            add_slide(g, from, &pi->slides[i], pi->rank, &targets);
-        if (pi->area)
-            targets = bb_or(targets, area_targets(g, from, pi->area));
-        targets = bb_andnot(targets, g->own);
+        targets = piece_targets(g, from, pi);
     }
-    if (pi->range_jumps)
-        targets = tsa_filter(g, pi, targets);
     if (g->noisy)
         add_noisy_simple_moves(g, from, pi, targets);
     else
         add_simple_moves(g, from, pc, pi, targets);
 
+    if (!g->quiet) /* lion-type captures and igui are all noisy */
     switch (pi->lion) {
     case LION_FULL:
         add_lion_moves(g, from, pi, bb_and(geo.king_nbrs[from], g->enemy), geo.king_nbrs);
@@ -326,14 +351,16 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
         add_line_lion_moves(g, from, pi);
         break;
     }
-    if (pi->igui_all) {
+    if (pi->igui_all && !g->quiet) {
         Bitboard v = bb_and(geo.king_nbrs[from], g->enemy);
         while (bb_any(v))
             add_mid_move(g, from, bb_pop(&v), from, pi);
     }
-    if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty) &&
-        (!g->noisy || (pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from))))
-        add(g, move_make_pass(from));
+    if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty)) {
+        bool burns = pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from);
+        if (g->noisy ? burns : g->quiet ? !burns : true)
+            add(g, move_make_pass(from));
+    }
 }
 
 /* Out of line for the callers other than the full generator's loop. */
@@ -346,19 +373,25 @@ static void gen_piece_noisy(Gen *g, int from)
     const RuleSet *rs = g->rs;
     int pc = g->pos->board[from];
     const PieceInfo *pi = &rs->piece[pc];
-    if (pi->demon || pi->area) {
+    if (pi->demon) { /* burns: every move that ends next to an enemy */
         gen_piece(g, from);
         return;
     }
-    Bitboard targets = pi->leap >= 0 ? bb_and(rs->pattern[pi->leap][from], g->enemy) : BB_EMPTY;
-    for (int i = 0; i < pi->nslides; i++)
-        if (!g->fills || !(pi->fill_dirs & (1 << pi->slides[i].dir))) /* else from the fills */
-            add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
-    if (bb_any(targets)) {
-        if (pi->range_jumps)
-            targets = tsa_filter(g, pi, targets);
-        add_noisy_simple_moves(g, from, pi, targets);
+    Bitboard targets = pi->leap >= 0 && !(g->leaps && pi->leap_channels)
+                           ? bb_and(rs->pattern[pi->leap][from], g->enemy)
+                           : BB_EMPTY; /* else from the leaper sets */
+    for (int i = 0; i < pi->nslides; i++) {
+        unsigned bit = 1u << pi->slides[i].dir;
+        if ((g->fills && (pi->fill_dirs & bit)) || (g->leaps && (pi->r2_dirs & bit)))
+            continue; /* from the fills or the range-2 sets */
+        add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
     }
+    if (pi->area)
+        targets = bb_or(targets, bb_and(area_targets(g, from, pi->area), g->enemy));
+    if (pi->range_jumps)
+        targets = tsa_filter(g, pi, targets);
+    if (bb_any(targets))
+        add_noisy_simple_moves(g, from, pi, targets);
     if (pi->lion | pi->igui_all) {
         Bitboard victims = bb_and(geo.king_nbrs[from], g->enemy);
         if (bb_none(victims))
@@ -406,51 +439,139 @@ static inline __attribute__((always_inline)) Bitboard fill_attacks_in(Bitboard s
     return shift_dir(g, dx, dy, 1);
 }
 
-/* Pointers, not values: 32-byte sets passed on the stack between calls stall the loads. */
-static void fill_attacks(const Bitboard *s, const Bitboard *empty, int d, Bitboard *out)
-{
-    switch (d) {
-    case DIR_N: *out = fill_attacks_in(*s, *empty, 0, 1); break;
-    case DIR_NE: *out = fill_attacks_in(*s, *empty, 1, 1); break;
-    case DIR_E: *out = fill_attacks_in(*s, *empty, 1, 0); break;
-    case DIR_SE: *out = fill_attacks_in(*s, *empty, 1, -1); break;
-    case DIR_S: *out = fill_attacks_in(*s, *empty, 0, -1); break;
-    case DIR_SW: *out = fill_attacks_in(*s, *empty, -1, -1); break;
-    case DIR_W: *out = fill_attacks_in(*s, *empty, -1, 0); break;
-    default: *out = fill_attacks_in(*s, *empty, -1, 1); break;
-    }
-}
 
 /* Captures of all plain sliders at once (quiescence): fill each direction, then find the
    slider behind every enemy piece reached. */
+static void add_fill_capture(Gen *g, int from, int target);
+
+/* One direction of add_fill_captures, inlined with constant offsets (no jump table). */
+static inline __attribute__((always_inline)) void fill_captures_dir(Gen *g, int d, int dx, int dy)
+{
+    const Position *pos = g->pos;
+    const Bitboard *sliders = &pos->sliders[g->us][d];
+    if (bb_none(*sliders))
+        return;
+    Bitboard hits = bb_and(fill_attacks_in(*sliders, g->empty, dx, dy), g->enemy);
+    int back = (d + 4) & 7;
+    while (bb_any(hits)) {
+        int t = bb_pop(&hits);
+        const RayInfo *ri = &geo.ray[t][back];
+        add_fill_capture(g, t + next_occupied(ri, pos->lines[ri->line], 1) * ri->delta, t);
+    }
+}
+
 static void add_fill_captures(Gen *g)
+{
+    fill_captures_dir(g, DIR_N, 0, 1);
+    fill_captures_dir(g, DIR_NE, 1, 1);
+    fill_captures_dir(g, DIR_E, 1, 0);
+    fill_captures_dir(g, DIR_SE, 1, -1);
+    fill_captures_dir(g, DIR_S, 0, -1);
+    fill_captures_dir(g, DIR_SW, -1, -1);
+    fill_captures_dir(g, DIR_W, -1, 0);
+    fill_captures_dir(g, DIR_NW, -1, 1);
+}
+
+/* The set shifted by the vector (dx, dy), |dx|, |dy| <= 2, squares that would wrap dropped.
+   Always inlined with constant offsets. */
+static inline __attribute__((always_inline)) Bitboard shift_vec(const Bitboard *b, int dx, int dy)
+{
+    int n = dy * 16 + dx;
+    Bitboard r = n >= 0 ? bb_shl(*b, n) : bb_shr(*b, -n);
+    if (dx) {
+        uint64_t m = dx > 0 ? rep16((0xFFFFu << dx) & 0xFFFFu) : rep16(0xFFFFu >> -dx);
+        for (int i = 0; i < 4; i++)
+            r.w[i] &= m;
+    }
+    return r;
+}
+
+
+/* Captures of all channelled leaps at once (quiescence): shift each channel's leapers by its
+   offset onto the enemy; the leaper is the square the offset back. */
+/* One channel of add_leap_captures, inlined with a constant offset. */
+static inline __attribute__((always_inline)) void leap_captures_channel(Gen *g, int k, int dx, int dy)
+{
+    const Bitboard *leapers = &g->pos->leapers[g->us][k];
+    if (bb_none(*leapers))
+        return;
+    Bitboard hits = bb_and(shift_vec(leapers, dx, dy), g->enemy);
+    while (bb_any(hits)) {
+        int t = bb_pop(&hits);
+        add_fill_capture(g, t - (dy * 16 + dx), t);
+    }
+}
+
+static void add_leap_captures(Gen *g)
+{
+    /* the order of leap_dx/leap_dy (geometry.c) */
+    leap_captures_channel(g, 0, -2, -2);
+    leap_captures_channel(g, 1, -1, -2);
+    leap_captures_channel(g, 2, 0, -2);
+    leap_captures_channel(g, 3, 1, -2);
+    leap_captures_channel(g, 4, 2, -2);
+    leap_captures_channel(g, 5, -2, -1);
+    leap_captures_channel(g, 6, -1, -1);
+    leap_captures_channel(g, 7, 0, -1);
+    leap_captures_channel(g, 8, 1, -1);
+    leap_captures_channel(g, 9, 2, -1);
+    leap_captures_channel(g, 10, -2, 0);
+    leap_captures_channel(g, 11, -1, 0);
+    leap_captures_channel(g, 12, 1, 0);
+    leap_captures_channel(g, 13, 2, 0);
+    leap_captures_channel(g, 14, -2, 1);
+    leap_captures_channel(g, 15, -1, 1);
+    leap_captures_channel(g, 16, 0, 1);
+    leap_captures_channel(g, 17, 1, 1);
+    leap_captures_channel(g, 18, 2, 1);
+    leap_captures_channel(g, 19, -2, 2);
+    leap_captures_channel(g, 20, -1, 2);
+    leap_captures_channel(g, 21, 0, 2);
+    leap_captures_channel(g, 22, 1, 2);
+    leap_captures_channel(g, 23, 2, 2);
+}
+
+/* Captures of all plain range-2 slides at once: onto the first square, or onto the second over
+   an empty first one. */
+static void add_r2_captures(Gen *g)
 {
     const Position *pos = g->pos;
     for (int d = 0; d < 8; d++) {
-        const Bitboard *sliders = &pos->sliders[g->us][d];
-        if (bb_none(*sliders))
+        const Bitboard *set = &pos->ranged2[g->us][d];
+        if (bb_none(*set))
             continue;
-        Bitboard hits;
-        fill_attacks(sliders, &g->empty, d, &hits);
-        hits = bb_and(hits, g->enemy);
-        int back = (d + 4) & 7;
+        Bitboard one, two, gap;
+        switch (d) {
+#define R2(D, DX, DY)                                                                              \
+    case D:                                                                                    \
+        one = shift_dir(*set, DX, DY, 1);                                                      \
+        two = shift_dir(*set, DX, DY, 2);                                                      \
+        gap = shift_dir(g->empty, DX, DY, 1);                                                  \
+        break;
+            R2(DIR_N, 0, 1) R2(DIR_NE, 1, 1) R2(DIR_E, 1, 0) R2(DIR_SE, 1, -1)
+            R2(DIR_S, 0, -1) R2(DIR_SW, -1, -1) R2(DIR_W, -1, 0) default: R2(DIR_NW, -1, 1)
+#undef R2
+        }
+        int step = dir_dy[d] * 16 + dir_dx[d];
+        Bitboard hits = bb_and(one, g->enemy);
         while (bb_any(hits)) {
             int t = bb_pop(&hits);
-            const RayInfo *ri = &geo.ray[t][back];
-            int from = t + next_occupied(ri, pos->lines[ri->line], 1) * ri->delta;
-            const PieceInfo *pi = &g->rs->piece[pos->board[from]];
-            Move m = move_make(from, t);
-            if (pi->promotes_to && (bb_test(&g->zone, from) || bb_test(&g->zone, t)) &&
-                !ends_burned(g, t, bb_square(t)))
-                m |= MOVE_PROMO;
-            add(g, m);
+            add_fill_capture(g, t - step, t);
+        }
+        hits = bb_and(bb_and(two, gap), g->enemy);
+        while (bb_any(hits)) {
+            int t = bb_pop(&hits);
+            add_fill_capture(g, t - 2 * step, t);
         }
     }
 }
 
-static void gen_init(Gen *g, const Position *pos, int side, MoveList *list, bool noisy)
+enum { GEN_ALL, GEN_NOISY, GEN_QUIET };
+
+static void gen_init(Gen *g, const Position *pos, int side, MoveList *list, int mode)
 {
-    *g = (Gen){.pos = pos, .rs = pos->rs, .us = side, .list = list, .noisy = noisy};
+    *g = (Gen){.pos = pos, .rs = pos->rs, .us = side, .list = list, .noisy = mode == GEN_NOISY,
+               .quiet = mode == GEN_QUIET};
     list->count = 0;
     list->overflow = false;
     g->own = pos->occ[side];
@@ -459,14 +580,15 @@ static void gen_init(Gen *g, const Position *pos, int side, MoveList *list, bool
     g->zone = geo.zone[side];
     g->enemy_demons = pos->demons[side ^ 1];
     g->burn = burn_zone(pos, side ^ 1);
-    if (noisy && bb_any(pos->demons[side]))
+    if (mode != GEN_ALL && bb_any(pos->demons[side]))
         g->enemy_near = bb_king_expand(g->enemy);
 }
 
-static void generate(const Position *pos, int side, MoveList *list, bool noisy)
+static void generate(const Position *pos, int side, MoveList *list, int mode)
 {
+    bool noisy = mode == GEN_NOISY;
     Gen g;
-    gen_init(&g, pos, side, list, noisy);
+    gen_init(&g, pos, side, list, mode);
     if (position_game_over(pos))
         return;
     if (noisy) {
@@ -478,9 +600,14 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
         g.fills = lines > 12;
         if (g.fills)
             add_fill_captures(&g);
+        g.leaps = true;
+        add_leap_captures(&g);
+        add_r2_captures(&g);
     }
+    /* noisy: the pieces left after the fills, leaps and range-2 sets (all, without fills) */
+    Bitboard each = !noisy || !g.fills ? g.own : pos->solo[side];
     for (int i = 0; i < 4; i++)
-        for (uint64_t w = g.own.w[i]; w; w &= w - 1) {
+        for (uint64_t w = each.w[i]; w; w &= w - 1) {
             if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
                 list->overflow = true;
                 return;
@@ -488,7 +615,8 @@ static void generate(const Position *pos, int side, MoveList *list, bool noisy)
             int from = i * 64 + __builtin_ctzll(w);
             if (!noisy)
                 gen_piece_body(&g, from);
-            else if (!g.fills || pos->rs->piece[pos->board[from]].noisy_rest)
+            else if (g.fills || pos->rs->piece[pos->board[from]].noisy_rest ||
+                     pos->rs->piece[pos->board[from]].fill_dirs)
                 gen_piece_noisy(&g, from);
         }
 }
@@ -508,7 +636,7 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
 {
     Gen g;
     int start = list->count;
-    gen_init(&g, pos, pos->side, list, true);
+    gen_init(&g, pos, pos->side, list, GEN_NOISY);
     g.fills = true; /* the captures of plain sliders are added from the lines below */
     list->count = start;
     if (position_game_over(pos) || !bb_test(&g.enemy, target))
@@ -543,7 +671,8 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     }
     while (bb_any(cand)) {
         int sq = bb_pop(&cand);
-        if (rs->piece[pos->board[sq]].noisy_rest)
+        const PieceInfo *pi = &rs->piece[pos->board[sq]];
+        if (pi->noisy_rest || pi->leap_channels || pi->r2_dirs) /* all but the fills */
             gen_piece_noisy(&g, sq);
     }
     /* keep the captures of the target: by displacement, or igui */
@@ -635,33 +764,51 @@ Bitboard attacks_by(const Position *pos, int side)
     return all;
 }
 
-void generate_moves_for(const Position *pos, int side, MoveList *list) { generate(pos, side, list, false); }
-void generate_moves(const Position *pos, MoveList *list) { generate(pos, pos->side, list, false); }
-void generate_noisy(const Position *pos, MoveList *list) { generate(pos, pos->side, list, true); }
+void generate_moves_for(const Position *pos, int side, MoveList *list) { generate(pos, side, list, GEN_ALL); }
+void generate_moves(const Position *pos, MoveList *list) { generate(pos, pos->side, list, GEN_ALL); }
+void generate_noisy(const Position *pos, MoveList *list) { generate(pos, pos->side, list, GEN_NOISY); }
+void generate_quiet(const Position *pos, MoveList *list) { generate(pos, pos->side, list, GEN_QUIET); }
+
+void generate_piece_noisy(const Position *pos, int from, MoveList *list)
+{
+    Gen g;
+    int start = list->count;
+    gen_init(&g, pos, pos->side, list, GEN_NOISY);
+    list->count = start;
+    if (!position_game_over(pos) && bb_test(&g.own, from))
+        gen_piece_noisy(&g, from);
+}
 
 void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *list)
 {
     Gen g;
     int start = list->count;
-    gen_init(&g, pos, pos->side, list, false);
+    gen_init(&g, pos, pos->side, list, GEN_ALL);
     list->count = start;
     if (position_game_over(pos))
         return;
-    Bitboard own = pos->occ[pos->side];
-    while (bb_any(own) && list->count <= MAX_MOVES - MAX_PIECE_MOVES) {
+    Bitboard own = pieces_of_kinds(pos, pos->side, kinds);
+    own = bb_andnot(own, g.zone); /* from inside, no quiet promotion */
+    while (bb_any(own)) {
         int from = bb_pop(&own);
         const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
-        if (!pi->promotes_to || !(kinds & (1ULL << pi->kind)) || bb_test(&g.zone, from))
-            continue; /* a quiet move from inside the zone never promotes */
-        int n = list->count;
-        gen_piece(&g, from);
-        int k = n;
-        for (int i = n; i < list->count; i++) {
-            Move m = list->moves[i];
-            if ((m & MOVE_PROMO) && !(m & MOVE_MID) && !pos->board[move_to(m)])
-                list->moves[k++] = m;
+        if (!pi->promotes_to)
+            continue;
+        /* only what can end on an empty square of the zone: leaps, the slides that point at the
+           zone (a range jump ends on an empty square only under jump_noncapture), area moves */
+        Bitboard targets = pi->leap >= 0 ? pos->rs->pattern[pi->leap][from] : BB_EMPTY;
+        for (int i = 0; i < pi->nslides; i++) {
+            if (!bb_intersects(geo.ray_bb[from][pi->slides[i].dir], g.zone))
+                continue;
+            Slide plain = pi->slides[i];
+            plain.jumps = plain.jumps && pos->rs->rules.jump_noncapture;
+            add_slide(&g, from, &plain, pi->rank, &targets);
         }
-        list->count = k;
+        if (pi->area)
+            targets = bb_or(targets, area_targets(&g, from, pi->area));
+        targets = bb_and(targets, bb_and(g.empty, g.zone));
+        targets = bb_andnot(targets, suicide_targets(&g, targets));
+        add_targets(&g, move_make(from, 0) | MOVE_PROMO, targets);
     }
 }
 
@@ -692,7 +839,7 @@ bool move_is_pseudolegal(const Position *pos, Move m)
         return false;
     MoveList list; /* one piece: a few hundred moves at most */
     Gen g;
-    gen_init(&g, pos, pos->side, &list, false);
+    gen_init(&g, pos, pos->side, &list, GEN_ALL);
     gen_piece(&g, from);
     for (int i = 0; i < list.count; i++)
         if (list.moves[i] == m)

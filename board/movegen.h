@@ -20,10 +20,17 @@ void generate_moves_for(const Position *pos, int side, MoveList *list);
    none of them can repeat a position. */
 void generate_noisy(const Position *pos, MoveList *list);
 
+/* The rest: the moves of generate_moves that generate_noisy leaves out (move_is_noisy is false
+   for each), in generate_moves' order.  The main search's quiet stage. */
+void generate_quiet(const Position *pos, MoveList *list);
+
 /* The moves of generate_noisy that capture the piece on `target`, by displacement or igui
    (not lion double moves or burns): recaptures for the quiescence search, found from the
    target's lines and neighbourhood instead of from every piece.  Appends to the list. */
 void generate_captures_to(const Position *pos, int target, MoveList *list);
+
+/* Appends the moves of generate_noisy made by the piece on `from` (of the side to move). */
+void generate_piece_noisy(const Position *pos, int from, MoveList *list);
 
 /* Appends the promoting versions of the non-capturing moves into the zone of the pieces whose
    kind has its bit set in `kinds` (bit = kind number): the big promotions (a water buffalo

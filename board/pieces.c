@@ -330,6 +330,30 @@ static void build_slides(PieceInfo *pi, const MoveSpec *ms, int colour)
         }
 }
 
+/* The leap channels of a piece (geometry.h): its leap pattern seen from the middle of the board,
+   or 0 if some leap lands on one of its slide lines somewhere (a capture would then be found
+   twice) or reaches beyond the 5x5 box. */
+static uint32_t leap_channels(const RuleSet *rs, const PieceInfo *pi)
+{
+    if (pi->leap < 0)
+        return 0;
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        for (int i = 0; i < pi->nslides; i++)
+            if (bb_intersects(rs->pattern[pi->leap][sq], geo.ray_bb[sq][pi->slides[i].dir]))
+                return 0;
+    int centre = sq_make(7, 7);
+    Bitboard rest = rs->pattern[pi->leap][centre];
+    uint32_t channels = 0;
+    for (int k = 0; k < LEAP_CHANNELS; k++) {
+        int t = sq_offset(centre, leap_dx[k], leap_dy[k]);
+        if (bb_test(&rest, t)) {
+            channels |= 1u << k;
+            bb_clear(&rest, t);
+        }
+    }
+    return bb_any(rest) ? 0 : channels;
+}
+
 static void build_piece(RuleSet *rs, int kind, int colour)
 {
     int pc = make_piece(kind, colour);
@@ -372,10 +396,19 @@ static void build_piece(RuleSet *rs, int kind, int colour)
             if ((fill & (1 << d)) && bb_intersects(rs->pattern[pi->leap][sq], geo.ray_bb[sq][d]))
                 fill = 0;
     pi->fill_dirs = fill;
-    pi->noisy_rest = pi->leap >= 0 || pi->lion || pi->igui_all || pi->area || pi->demon;
-    for (int i = 0; i < pi->nslides; i++)
-        if (!(fill & (1 << pi->slides[i].dir)))
+    pi->leap_channels = leap_channels(rs, pi);
+    pi->noisy_rest = (pi->leap >= 0 && !pi->leap_channels) || pi->lion || pi->igui_all ||
+                     pi->area || pi->demon || pi->range_jumps;
+    pi->r2_dirs = 0;
+    for (int i = 0; i < pi->nslides; i++) {
+        const Slide *sl = &pi->slides[i];
+        if (sl->first == 1 && sl->max == 2 && !sl->jumps && !pi->noisy_rest)
+            pi->r2_dirs |= (uint8_t)(1 << sl->dir);
+        else if (!(fill & (1 << sl->dir)))
             pi->noisy_rest = 1;
+    }
+    if (pi->noisy_rest)
+        pi->r2_dirs = 0; /* all its captures are found piece by piece */
 
     /* Dead squares: neither a leap nor the first square of a slide is on the board. */
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {

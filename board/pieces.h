@@ -96,6 +96,13 @@ typedef struct PieceInfo {
        at once by a whole-board fill in the quiescence generator; the piece itself is visited
        only if noisy_rest (it has leaps, other slides, lion power, ...). */
     uint8_t fill_dirs;
+    /* Its leaps, as channels (geometry.h), when none lands on one of its slide lines: their
+       captures are then found for all such pieces at once, channel by channel, from the
+       position's leaper sets (position.h); 0 = found piece by piece. */
+    uint32_t leap_channels;
+    /* Directions of its plain range-2 slides (water buffalo, chariot and vertical/side
+       soldiers): their captures, too, are found for all such pieces at once. */
+    uint8_t r2_dirs;
     uint8_t noisy_rest;
     int16_t leap;       /* index of its leap pattern (step/jump/knight/lion squares), -1 none */
     int16_t pass;       /* index of its pass-through pattern, -1 if it cannot pass */

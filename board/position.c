@@ -90,12 +90,22 @@ const char *position_validate(const Position *pos)
             return "fire demon set differs from the board";
         if (!bb_equal(fresh.royalset[c], pos->royalset[c]))
             return "royal set differs from the board";
+        if (!bb_equal(fresh.solo[c], pos->solo[c]))
+            return "solo set differs from the board";
         for (int d = 0; d < 8; d++)
             if (!bb_equal(fresh.sliders[c][d], pos->sliders[c][d]))
                 return "slider sets differ from the board";
+        for (int k = 0; k < LEAP_CHANNELS; k++)
+            if (!bb_equal(fresh.leapers[c][k], pos->leapers[c][k]))
+                return "leaper sets differ from the board";
+        for (int d = 0; d < 8; d++)
+            if (!bb_equal(fresh.ranged2[c][d], pos->ranged2[c][d]))
+                return "range-2 sets differ from the board";
         if (fresh.royals[c] != pos->royals[c] || fresh.count[c] != pos->count[c])
             return "piece counts differ from the board";
     }
+    if (memcmp(fresh.pieces, pos->pieces, sizeof fresh.pieces) != 0)
+        return "piece sets differ from the board";
     if (memcmp(fresh.lines, pos->lines, sizeof fresh.lines) != 0)
         return "line occupancy words differ from the board";
     if (fresh.key != pos->key)

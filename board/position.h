@@ -31,8 +31,15 @@ typedef struct Position {
     Bitboard occ[2];               /* pieces of each colour */
     Bitboard demons[2];            /* pieces that move as fire demons */
     Bitboard royalset[2];          /* kings and princes */
+    Bitboard solo[2];              /* pieces whose captures the quiescence generator finds one
+                                      by one (PieceInfo.noisy_rest) */
+    Bitboard pieces[PIECE_CODE_COUNT]; /* the squares of every piece code */
     Bitboard sliders[2][8];        /* pieces whose captures in direction d come from a fill
                                       (PieceInfo.fill_dirs) */
+    Bitboard leapers[2][LEAP_CHANNELS]; /* pieces that leap by channel k's offset
+                                      (PieceInfo.leap_channels) */
+    Bitboard ranged2[2][8];        /* pieces with a plain range-2 slide in direction d
+                                      (PieceInfo.r2_dirs) */
     uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
     uint64_t key;                  /* Zobrist key, side to move included */
     int side;                      /* BLACK or WHITE to move */
@@ -93,8 +100,15 @@ static inline void put_piece(Position *pos, int sq, int pc)
         bb_set(&pos->demons[c], sq);
     if (pi->royal)
         bb_set(&pos->royalset[c], sq);
+    if (pi->noisy_rest)
+        bb_set(&pos->solo[c], sq);
+    bb_set(&pos->pieces[pc], sq);
     for (unsigned f = pi->fill_dirs; f; f &= f - 1)
         bb_set(&pos->sliders[c][__builtin_ctz(f)], sq);
+    for (uint32_t f = pi->leap_channels; f; f &= f - 1)
+        bb_set(&pos->leapers[c][__builtin_ctz(f)], sq);
+    for (unsigned f = pi->r2_dirs; f; f &= f - 1)
+        bb_set(&pos->ranged2[c][__builtin_ctz(f)], sq);
     pos->royals[c] += pi->royal;
     pos->count[c]++;
     for (int i = 0; i < 4; i++)
@@ -113,8 +127,15 @@ static inline void remove_piece(Position *pos, int sq)
         bb_clear(&pos->demons[c], sq);
     if (pi->royal)
         bb_clear(&pos->royalset[c], sq);
+    if (pi->noisy_rest)
+        bb_clear(&pos->solo[c], sq);
+    bb_clear(&pos->pieces[pc], sq);
     for (unsigned f = pi->fill_dirs; f; f &= f - 1)
         bb_clear(&pos->sliders[c][__builtin_ctz(f)], sq);
+    for (uint32_t f = pi->leap_channels; f; f &= f - 1)
+        bb_clear(&pos->leapers[c][__builtin_ctz(f)], sq);
+    for (unsigned f = pi->r2_dirs; f; f &= f - 1)
+        bb_clear(&pos->ranged2[c][__builtin_ctz(f)], sq);
     pos->royals[c] -= pi->royal;
     pos->count[c]--;
     for (int i = 0; i < 4; i++)
@@ -126,6 +147,15 @@ static inline Bitboard position_occupied(const Position *pos) { return bb_or(pos
 
 /* No royal on one side: the game is over and nobody has moves (docs/RULES.md §5.13). */
 static inline bool position_game_over(const Position *pos) { return !pos->royals[0] || !pos->royals[1]; }
+
+/* The pieces of `colour` of the kinds whose bits are set in `kinds` (bit = kind, kinds below 64). */
+static inline Bitboard pieces_of_kinds(const Position *pos, int colour, uint64_t kinds)
+{
+    Bitboard b = BB_EMPTY;
+    for (; kinds; kinds &= kinds - 1)
+        b = bb_or(b, pos->pieces[make_piece(__builtin_ctzll(kinds), colour)]);
+    return b;
+}
 
 /* Squares next to `colour`'s fire demons: a piece of the other colour ending its move there
    is burned (passive burn). */

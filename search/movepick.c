@@ -130,13 +130,12 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             generate_noisy(mp->pos, list);
             for (int i = 0; i < list->count; i++)
                 mp->scores[i] = move_gain_fast(mp->pos, list->moves[i], mp->danger);
-            sort_moves(list, mp->scores, 0);
             mp->index = 0;
             mp->stage = STAGE_NOISY;
             break;
-        case STAGE_NOISY:
+        case STAGE_NOISY: /* best first, by selection: a cut-off usually comes early */
             if (mp->index < list->count) {
-                Move m = list->moves[mp->index];
+                Move m = pick_best(list, mp->scores, mp->index);
                 *score = mp->scores[mp->index++];
                 if (m == mp->tt_move)
                     break;
@@ -146,11 +145,11 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             mp->stage = STAGE_QUIET_GEN;
             break;
         case STAGE_QUIET_GEN: {
-            generate_moves(mp->pos, mp->scratch);
+            generate_quiet(mp->pos, mp->scratch);
             int n = list->count;
             for (int i = 0; i < mp->scratch->count && n < MAX_MOVES; i++) {
                 Move m = mp->scratch->moves[i];
-                if (m == mp->tt_move || move_is_noisy(mp->pos, m))
+                if (m == mp->tt_move)
                     continue;
                 list->moves[n] = m;
                 mp->scores[n] = quiet_score(mp, m);

@@ -122,10 +122,13 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
 
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
+    /* the big quiet promotions (first quiescence ply only) wait until no capture is worth more
+       than the biggest of them could be */
+    int promo_bound = 0;
     if (qply < e->config.qs_full_plies || recapture < 0) {
         generate_noisy(&t->pos, list);
         if (qply == 0 && e->config.qs_promotions)
-            generate_quiet_promotions(&t->pos, e->big_promoters, list);
+            promo_bound = quiet_promotion_bound(&t->pos, e->big_promoters);
     } else { /* deeper: recaptures, and captures of a royal */
         list->count = 0;
         list->overflow = false;
@@ -138,12 +141,25 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
     for (int i = 0; i < list->count; i++)
         scores[i] = move_gain_fast(&t->pos, list->moves[i], danger);
-    sort_moves(list, scores, 0);
     int best = stand;
-    for (int i = 0; i < list->count; i++) {
+    for (int i = 0;; i++) {
+        if (i < list->count)
+            pick_best(list, scores, i);
+        if (promo_bound > 0 && (i == list->count || scores[i] < promo_bound) &&
+            promo_bound + stand + DELTA_MARGIN > alpha) {
+            int n = list->count;
+            generate_quiet_promotions(&t->pos, e->big_promoters, list);
+            for (int k = n; k < list->count; k++)
+                scores[k] = move_gain_fast(&t->pos, list->moves[k], danger);
+            promo_bound = 0;
+            if (i < list->count)
+                pick_best(list, scores, i);
+        }
+        if (i == list->count)
+            break;
         Move m = list->moves[i];
         int gain = scores[i];
-        /* sorted by gain: once one cannot raise alpha, none of the rest can */
+        /* best first: once one cannot raise alpha, none of the rest can */
         if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
             break;
         /* SEE-like pruning: a move that gains less than the mover is worth loses material if

@@ -1,7 +1,6 @@
 #include "tt.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* data: move 27 bits | score 16 | eval/4 12 | depth 6 | bound 2 | age 1 = 64 bits */
 #define MOVE_BITS 27
@@ -41,11 +40,13 @@ size_t tt_resize(TT *tt, size_t mb)
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    TTEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
-    if (!e)
+    /* calloc of a large block maps fresh zero pages: no clearing, no cost until touched */
+    void *block = calloc(1, buckets * TT_BUCKET * sizeof(TTEntry) + 64);
+    if (!block)
         return 0;
-    free(tt->entries);
-    tt->entries = e;
+    free(tt->block);
+    tt->block = block;
+    tt->entries = (TTEntry *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
     tt->buckets = buckets;
     tt_clear(tt);
     return buckets * TT_BUCKET * sizeof(TTEntry) >> 20;
@@ -53,16 +54,20 @@ size_t tt_resize(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    free(tt->entries);
+    free(tt->block);
+    tt->block = NULL;
     tt->entries = NULL;
     tt->buckets = 0;
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->entries)
-        memset(tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
-    tt->age = 0;
+    /* splitmix64 of a counter: a new, reproducible salt (bench signatures stay fixed) */
+    uint64_t z = ++tt->clears * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    tt->salt = z ^ (z >> 31);
+    tt->age ^= 1; /* entries of the old salt are old: replaced first */
 }
 
 void tt_new_search(TT *tt) { tt->age ^= 1; }
@@ -74,6 +79,7 @@ static inline TTEntry *bucket_of(const TT *tt, uint64_t key)
 
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
 {
+    key ^= tt->salt;
     TTEntry *b = bucket_of(tt, key);
     for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
@@ -88,6 +94,7 @@ bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
 
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound)
 {
+    key ^= tt->salt;
     TTEntry *b = bucket_of(tt, key);
     TTEntry *replace = &b[0];
     int worst = 1 << 30;

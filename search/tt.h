@@ -23,7 +23,10 @@ typedef struct TTEntry {
 
 typedef struct TT {
     TTEntry *entries;
+    void *block;    /* what was allocated (entries is its 64-byte aligned part) */
     size_t buckets; /* a power of two */
+    uint64_t salt;  /* mixed into every key: a new salt empties the table at no cost */
+    uint64_t clears;
     uint8_t age;
 } TT;
 
@@ -33,16 +36,19 @@ typedef struct TTHit {
 } TTHit;
 
 /* Allocates about mb megabytes (rounded down to a power of two of buckets); returns the size
-   actually used in MB (at least 1), or 0 if no memory could be had (the old table stays). */
+   actually used in MB (at least 1), or 0 if no memory could be had (the old table stays).  The
+   memory comes zeroed from the system and is touched only when used: a large table costs
+   nothing until the search fills it. */
 size_t tt_resize(TT *tt, size_t mb);
 void tt_free(TT *tt);
+/* Empties the table in constant time: entries written before no longer match any key. */
 void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
 /* Starts loading the bucket of key into the cache (call right after making a move). */
 static inline void tt_prefetch(const TT *tt, uint64_t key)
 {
-    __builtin_prefetch(tt->entries + (key & (tt->buckets - 1)) * TT_BUCKET);
+    __builtin_prefetch(tt->entries + ((key ^ tt->salt) & (tt->buckets - 1)) * TT_BUCKET);
 }
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
 /* The bound a node's result gives: at or above beta a lower bound (a fail high), at or below

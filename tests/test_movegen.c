@@ -6,7 +6,9 @@
  *                          displacement or igui;
  *   move_is_noisy        = membership in generate_noisy; move_is_pseudolegal = membership in
  *                          generate_moves;
- *   generate_quiet_promotions = the promoting non-captures of generate_moves. */
+ *   generate_quiet_promotions = the promoting non-captures of generate_moves;
+ *   generate_quiet       = generate_moves without the moves of generate_noisy, in the same
+ *                          order (the main search's quiet stage). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +42,28 @@ static bool takes_material(Position *pos, Move m)
 
 static int positions, noisy_moves, targets_checked;
 
+/* generate_quiet must be generate_moves minus the noisy moves, in generate_moves' order. */
+static void check_quiet(Position *pos)
+{
+    static MoveList all, quiet;
+    generate_moves(pos, &all);
+    generate_quiet(pos, &quiet);
+    int k = 0;
+    for (int i = 0; i < all.count; i++) {
+        if (move_is_noisy(pos, all.moves[i]))
+            continue;
+        CHECK(k < quiet.count && quiet.moves[k] == all.moves[i],
+              "quiet move %d: %08x expected, %08x generated", k, all.moves[i],
+              k < quiet.count ? quiet.moves[k] : 0);
+        k++;
+    }
+    CHECK(k == quiet.count, "%d quiet moves expected, %d generated", k, quiet.count);
+}
+
 static void check_position(Position *pos)
 {
     static MoveList all, noisy, to;
+    check_quiet(pos);
     generate_moves(pos, &all);
     generate_noisy(pos, &noisy);
     qsort(all.moves, (size_t)all.count, sizeof(Move), cmp_move);

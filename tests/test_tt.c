@@ -39,15 +39,21 @@ static void store_and_probe(void)
               h.move == move_make(1, 2),
           "replacement: score %d bound %d depth %d", h.score, h.bound, h.depth);
     /* a torn entry (the two words from different writes) is a miss, never a wrong hit */
-    TTEntry *b = tt.entries + (key & (tt.buckets - 1)) * TT_BUCKET;
+    uint64_t salted = key ^ tt.salt; /* what the table stores */
+    TTEntry *b = tt.entries + (salted & (tt.buckets - 1)) * TT_BUCKET;
     for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t d = atomic_load(&b[i].data);
-        if (d && (atomic_load(&b[i].check) ^ d) == key)
+        if (d && (atomic_load(&b[i].check) ^ d) == salted)
             atomic_store(&b[i].data, d ^ (1ULL << 30)); /* another score */
     }
     CHECK(!tt_probe(&tt, key, &h), "a torn entry must miss");
+    /* clearing is immediate and complete */
+    uint64_t k2 = 0xABCDEF12345ULL;
+    tt_store(&tt, k2, move_make(3, 4), 11, 0, 9, BOUND_EXACT);
+    CHECK(tt_probe(&tt, k2, &h), "stored before the clear");
     tt_clear(&tt);
-    CHECK(!tt_probe(&tt, 0x9E3779B97F4A7C15ULL, &h), "cleared table misses");
+    CHECK(!tt_probe(&tt, k2, &h) && !tt_probe(&tt, 0x9E3779B97F4A7C15ULL, &h),
+          "a cleared table misses");
     tt_free(&tt);
 }
 
