@@ -21,7 +21,7 @@ typedef struct Gen {
     MoveList *list;
     bool noisy;            /* only captures, burns and promotions (quiescence search) */
     bool quiet;            /* only the moves generate_noisy leaves out (move_is_noisy false) */
-    bool fills;            /* noisy: plain sliders' captures come from whole-board fills */
+    bool fills;            /* noisy: plain sliders' captures come from the slider sets */
     bool leaps;            /* noisy: channelled leaps' captures come from the leaper sets */
     Bitboard enemy_near;   /* squares next to an enemy piece (noisy mode: burning moves) */
 } Gen;
@@ -88,9 +88,24 @@ static Bitboard tsa_filter(const Gen *g, const PieceInfo *pi, Bitboard targets)
 
 /* Range-jumping general (docs/RULES.md §6): from the first piece, at distance b, go on past pieces of
    lower rank, capturing enemies met on the way as the jumper_capture option allows. */
-static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int b, int limit,
-                      int rank, Bitboard *targets)
+static void add_jumps(const Gen *g, int from, int dir, const RayInfo *ri, unsigned w, int b,
+                      int limit, int rank, Bitboard *targets)
 {
+    if (!g->rs->rules.jump_noncapture || g->noisy) {
+        /* every enemy from the first piece b up to the first piece of the jumper's rank or
+           higher (which ends the line and is taken only as the rules allow) */
+        int hb = next_occupied(ri, g->pos->high_lines[rank - 1][ri->line], b);
+        int end = hb < limit ? hb : limit;
+        Bitboard seg = bb_andnot(geo.ray_bb[from + (b - 1) * ri->delta][dir],
+                                 geo.ray_bb[from + end * ri->delta][dir]);
+        Bitboard victims = bb_and(seg, g->pos->occ[g->us ^ 1]);
+        int t = from + hb * ri->delta;
+        if (hb <= limit && bb_test(&victims, t) &&
+            !jumper_may_capture(g, rank, g->pos->board[t], hb > b))
+            bb_clear(&victims, t);
+        *targets = bb_or(*targets, victims);
+        return;
+    }
     bool jumped = false;
     int t = from + b * ri->delta;
     for (;;) {
@@ -100,11 +115,10 @@ static void add_jumps(const Gen *g, int from, const RayInfo *ri, unsigned w, int
         if (g->rs->piece[victim].rank >= rank)
             return;
         int nb = next_occupied(ri, w, b + 1);
-        if (g->rs->rules.jump_noncapture && !g->noisy) {
-            int stop = nb - 1 < limit ? nb - 1 : limit;
-            for (int k = b + 1, e = from + (b + 1) * ri->delta; k <= stop; k++, e += ri->delta)
-                bb_set(targets, e);
-        }
+        /* jump_noncapture: the empty squares up to the next piece, too */
+        int stop = nb - 1 < limit ? nb - 1 : limit;
+        for (int k = b + 1, e = from + (b + 1) * ri->delta; k <= stop; k++, e += ri->delta)
+            bb_set(targets, e);
         if (nb > limit)
             return;
         b = nb;
@@ -148,7 +162,7 @@ static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard
         *targets = bb_or(*targets, span);
     }
     if (b <= limit && s->jumps)
-        add_jumps(g, from, ri, w, b, limit, rank, targets);
+        add_jumps(g, from, s->dir, ri, w, b, limit, rank, targets);
 }
 
 /* Captures only: the first piece on the line if it is an enemy (and, for a range jumper, the
@@ -161,7 +175,7 @@ static void add_slide_captures(const Gen *g, int from, const Slide *s, int rank,
     if (!slide_scan(g, from, s, &ri, &w, &limit, &b) || b > limit)
         return;
     if (s->jumps)
-        add_jumps(g, from, ri, w, b, limit, rank, targets);
+        add_jumps(g, from, s->dir, ri, w, b, limit, rank, targets);
     else if (bb_test(&g->enemy, from + b * ri->delta))
         bb_set(targets, from + b * ri->delta);
 }
@@ -383,7 +397,7 @@ static void gen_piece_noisy(Gen *g, int from)
     for (int i = 0; i < pi->nslides; i++) {
         unsigned bit = 1u << pi->slides[i].dir;
         if ((g->fills && (pi->fill_dirs & bit)) || (g->leaps && (pi->r2_dirs & bit)))
-            continue; /* from the fills or the range-2 sets */
+            continue; /* from the slider or range-2 sets */
         add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
     }
     if (pi->area)
@@ -424,53 +438,28 @@ static inline __attribute__((always_inline)) Bitboard shift_dir(Bitboard b, int 
     return r;
 }
 
-/* Squares attacked in direction d by the sliders in s through the empty squares: a
-   Kogge-Stone occluded fill, then one more step onto the first piece. */
-static inline __attribute__((always_inline)) Bitboard fill_attacks_in(Bitboard s, Bitboard empty, int dx, int dy)
-{
-    Bitboard g = s, p = empty;
-    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 1)));
-    p = bb_and(p, shift_dir(p, dx, dy, 1));
-    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 2)));
-    p = bb_and(p, shift_dir(p, dx, dy, 2));
-    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 4)));
-    p = bb_and(p, shift_dir(p, dx, dy, 4));
-    g = bb_or(g, bb_and(p, shift_dir(g, dx, dy, 8)));
-    return shift_dir(g, dx, dy, 1);
-}
 
 
-/* Captures of all plain sliders at once (quiescence): fill each direction, then find the
-   slider behind every enemy piece reached. */
 static void add_fill_capture(Gen *g, int from, int target);
 
-/* One direction of add_fill_captures, inlined with constant offsets (no jump table). */
-static inline __attribute__((always_inline)) void fill_captures_dir(Gen *g, int d, int dx, int dy)
+/* The captures of all plain sliders, slider by slider: the first piece on each of their lines,
+   from the line word.  (Whole-board Kogge-Stone fills find the same in fewer instructions but
+   run slower: docs/SPEED.md.) */
+static void scan_slider_captures(Gen *g)
 {
     const Position *pos = g->pos;
-    const Bitboard *sliders = &pos->sliders[g->us][d];
-    if (bb_none(*sliders))
-        return;
-    Bitboard hits = bb_and(fill_attacks_in(*sliders, g->empty, dx, dy), g->enemy);
-    int back = (d + 4) & 7;
-    while (bb_any(hits)) {
-        int t = bb_pop(&hits);
-        const RayInfo *ri = &geo.ray[t][back];
-        add_fill_capture(g, t + next_occupied(ri, pos->lines[ri->line], 1) * ri->delta, t);
+    for (int d = 0; d < 8; d++) {
+        Bitboard sliders = pos->sliders[g->us][d];
+        while (bb_any(sliders)) {
+            int from = bb_pop(&sliders);
+            const RayInfo *ri = &geo.ray[from][d];
+            int b = next_occupied(ri, pos->lines[ri->line], 1);
+            if (b <= ri->edge && bb_test(&g->enemy, from + b * ri->delta))
+                add_fill_capture(g, from, from + b * ri->delta);
+        }
     }
 }
 
-static void add_fill_captures(Gen *g)
-{
-    fill_captures_dir(g, DIR_N, 0, 1);
-    fill_captures_dir(g, DIR_NE, 1, 1);
-    fill_captures_dir(g, DIR_E, 1, 0);
-    fill_captures_dir(g, DIR_SE, 1, -1);
-    fill_captures_dir(g, DIR_S, 0, -1);
-    fill_captures_dir(g, DIR_SW, -1, -1);
-    fill_captures_dir(g, DIR_W, -1, 0);
-    fill_captures_dir(g, DIR_NW, -1, 1);
-}
 
 /* The set shifted by the vector (dx, dy), |dx|, |dy| <= 2, squares that would wrap dropped.
    Always inlined with constant offsets. */
@@ -591,20 +580,14 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
     gen_init(&g, pos, side, list, mode);
     if (position_game_over(pos))
         return;
-    if (noisy) {
-        /* fills cost the same however few sliders are left: below a dozen slider lines,
-           going piece by piece is cheaper */
-        int lines = 0;
-        for (int d = 0; d < 8; d++)
-            lines += bb_count(pos->sliders[side][d]);
-        g.fills = lines > 12;
-        if (g.fills)
-            add_fill_captures(&g);
+    if (noisy) { /* the captures of whole groups of pieces first: sliders, leapers, range 2 */
+        g.fills = true;
+        scan_slider_captures(&g);
         g.leaps = true;
         add_leap_captures(&g);
         add_r2_captures(&g);
     }
-    /* noisy: the pieces left after the fills, leaps and range-2 sets (all, without fills) */
+    /* noisy: the pieces left after the slider, leaper and range-2 sets */
     Bitboard each = !noisy || !g.fills ? g.own : pos->solo[side];
     for (int i = 0; i < 4; i++)
         for (uint64_t w = each.w[i]; w; w &= w - 1) {
@@ -621,7 +604,8 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
         }
 }
 
-/* The capture of the piece on `target` by a fill slider on `from` (as add_fill_captures). */
+/* The capture of the piece on `target` by the piece on `from` found from a set (a plain slider,
+   a channelled leap, a range-2 slide): the promoting version alone where the rules allow one. */
 static void add_fill_capture(Gen *g, int from, int target)
 {
     const PieceInfo *pi = &g->rs->piece[g->pos->board[from]];

@@ -108,6 +108,8 @@ const char *position_validate(const Position *pos)
         return "piece sets differ from the board";
     if (memcmp(fresh.lines, pos->lines, sizeof fresh.lines) != 0)
         return "line occupancy words differ from the board";
+    if (memcmp(fresh.high_lines, pos->high_lines, sizeof fresh.high_lines) != 0)
+        return "rank line words differ from the board";
     if (fresh.key != pos->key)
         return "hash key differs from a full recomputation";
     const HistEntry *last = position_history(pos, pos->nhist - 1);

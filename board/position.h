@@ -41,6 +41,9 @@ typedef struct Position {
     Bitboard ranged2[2][8];        /* pieces with a plain range-2 slide in direction d
                                       (PieceInfo.r2_dirs) */
     uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
+    uint16_t high_lines[4][LINE_COUNT]; /* the same for the pieces of rank >= r + 1 (docs/
+                                      RULES.md §6): what a range jumper of rank r + 1 cannot
+                                      jump over */
     uint64_t key;                  /* Zobrist key, side to move included */
     int side;                      /* BLACK or WHITE to move */
     int royals[2];                 /* kings and princes of each colour */
@@ -113,6 +116,9 @@ static inline void put_piece(Position *pos, int sq, int pc)
     pos->count[c]++;
     for (int i = 0; i < 4; i++)
         pos->lines[geo.line_of[sq][i]] |= (uint16_t)(1u << geo.bit_of[sq][i]);
+    for (int r = 0; r < pi->rank; r++) /* range jumpers and royals only */
+        for (int i = 0; i < 4; i++)
+            pos->high_lines[r][geo.line_of[sq][i]] |= (uint16_t)(1u << geo.bit_of[sq][i]);
     pos->key ^= zobrist_piece[pc][sq];
 }
 
@@ -140,6 +146,9 @@ static inline void remove_piece(Position *pos, int sq)
     pos->count[c]--;
     for (int i = 0; i < 4; i++)
         pos->lines[geo.line_of[sq][i]] &= (uint16_t)~(1u << geo.bit_of[sq][i]);
+    for (int r = 0; r < pi->rank; r++)
+        for (int i = 0; i < 4; i++)
+            pos->high_lines[r][geo.line_of[sq][i]] &= (uint16_t)~(1u << geo.bit_of[sq][i]);
     pos->key ^= zobrist_piece[pc][sq];
 }
 

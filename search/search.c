@@ -102,7 +102,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     if (should_stop(e))
         return 0;
     TTHit hit;
-    bool use_tt = e->config.tt && e->config.qsearch;
+    bool use_tt = e->config.tt && e->config.qsearch && qply == 0;
     if (use_tt && tt_probe(&e->tt, t->pos.key, &hit)) {
         int s = tt_score_from(hit.score, ply);
         if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
