@@ -21,6 +21,19 @@ typedef struct Undo {
 } Undo;
 
 void make_move(Position *pos, Move m, Undo *u);
+
+/* The hash key after m, without making it: exact unless the move burns (a fire demon's move,
+   or a suicide); then the key without the burns.  For prefetching the hash table early. */
+static inline uint64_t key_after(const Position *pos, Move m)
+{
+    int from = move_from(m), to = move_to(m), pc = pos->board[from];
+    uint64_t k = pos->key ^ zobrist_side ^ zobrist_piece[pc][from];
+    if (m & MOVE_MID)
+        k ^= zobrist_piece[pos->board[move_mid(m)]][move_mid(m)];
+    if (to != from && pos->board[to])
+        k ^= zobrist_piece[pos->board[to]][to];
+    return k ^ zobrist_piece[(m & MOVE_PROMO) ? pos->rs->piece[pc].promotes_to : pc][to];
+}
 void unmake_move(Position *pos, Move m, Undo *u);
 
 /* Passes the turn without a move (search heuristics and threat detection only; not a legal

@@ -72,8 +72,8 @@ static inline bool game_over_score(const Position *pos, int ply, int *score)
 
 static inline void make(Thread *t, Move m, int ply)
 {
+    tt_prefetch(&t->searcher->tt, key_after(&t->pos, m)); /* early: the child probes at once */
     make_move(&t->pos, m, &t->undo[ply]);
-    tt_prefetch(&t->searcher->tt, t->pos.key);
     eval_state_update(&t->eval[ply + 1], &t->eval[ply], &t->pos, &t->undo[ply]);
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }

@@ -24,8 +24,13 @@ static void check_all_moves(Position *pos, const MoveList *list)
     before = *pos;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
+        int displaced = move_has_mid(m) +
+                        (move_to(m) != move_from(m) && pos->board[move_to(m)] != 0);
+        uint64_t predicted = key_after(pos, m);
         Undo u;
         make_move(pos, m, &u);
+        CHECK(u.removed != displaced || predicted == pos->key,
+              "key_after(%08x) differs from the key after a move without burns", m);
         const char *bad = position_validate(pos);
         CHECK(bad == NULL, "after move %08x: %s", m, bad);
         CHECK(pos->key == position_compute_key(pos), "incremental key differs");
