@@ -13,48 +13,45 @@ int victim_value(int pc)
 
 int move_gain(const Position *pos, Move m)
 {
+    const PieceInfo *table = pos->rs->piece;
     int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
+    const PieceInfo *pi = &table[pos->board[from]];
     int gain = 0;
     Bitboard captured = BB_EMPTY;
     if (m & MOVE_MID) {
-        gain += victim_value(pos->board[move_mid(m)]);
+        gain += table[pos->board[move_mid(m)]].victim;
         bb_set(&captured, move_mid(m));
     }
     if (!(m & MOVE_PASS) && to != from && pos->board[to]) {
-        gain += victim_value(pos->board[to]);
+        gain += table[pos->board[to]].victim;
         bb_set(&captured, to);
     }
     if (m & MOVE_PROMO)
-        gain += material_value(piece_kind(pi->promotes_to)) - material_value(pi->kind);
+        gain += pi->promo_gain;
     Bitboard near = geo.king_nbrs[to];
     if (bb_intersects(near, bb_andnot(pos->demons[them], captured)))
-        return gain - material_value(pi->kind); /* suicide */
+        return gain - pi->material; /* suicide */
     if (pi->demon) {
         Bitboard victims = bb_andnot(bb_and(near, pos->occ[them]), captured);
         while (bb_any(victims))
-            gain += victim_value(pos->board[bb_pop(&victims)]);
+            gain += table[pos->board[bb_pop(&victims)]].victim;
     }
     return gain;
 }
 
 int move_gain_fast(const Position *pos, Move m, Bitboard danger)
 {
+    const PieceInfo *table = pos->rs->piece;
     int from = move_from(m), to = move_to(m);
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
+    const PieceInfo *pi = &table[pos->board[from]];
     if (pi->demon || bb_test(&danger, to))
         return move_gain(pos, m);
-    int gain = (m & MOVE_MID) ? victim_value(pos->board[move_mid(m)]) : 0;
-    if (!(m & MOVE_PASS) && to != from && pos->board[to])
-        gain += victim_value(pos->board[to]);
+    int gain = (m & MOVE_MID) ? table[pos->board[move_mid(m)]].victim : 0;
+    if (!(m & MOVE_PASS) && to != from)
+        gain += table[pos->board[to]].victim; /* the empty square's entry is 0 */
     if (m & MOVE_PROMO)
-        gain += material_value(piece_kind(pi->promotes_to)) - material_value(pi->kind);
+        gain += pi->promo_gain;
     return gain;
-}
-
-static int promotion_gain(const PieceInfo *pi)
-{
-    return pi->promotes_to ? material_value(piece_kind(pi->promotes_to)) - material_value(pi->kind) : 0;
 }
 
 int quiet_promotion_bound(const Position *pos, uint64_t kinds)
@@ -63,7 +60,7 @@ int quiet_promotion_bound(const Position *pos, uint64_t kinds)
     for (; kinds; kinds &= kinds - 1) {
         int pc = make_piece(__builtin_ctzll(kinds), us);
         if (bb_intersects(pos->pieces[pc], bb_not(geo.zone[us]))) {
-            int g = promotion_gain(&pos->rs->piece[pc]);
+            int g = pos->rs->piece[pc].promo_gain;
             if (g > best)
                 best = g;
         }

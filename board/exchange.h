@@ -7,9 +7,6 @@
 #include "move.h"
 #include "position.h"
 
-/* What capturing a royal is worth here: more than any material, less than a mate score. */
-#define ROYAL_VALUE 20000
-
 /* Value of the piece pc as a victim: its material value, ROYAL_VALUE for a king or prince. */
 int victim_value(int pc);
 

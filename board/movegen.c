@@ -621,47 +621,55 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     Gen g;
     int start = list->count;
     gen_init(&g, pos, pos->side, list, GEN_NOISY);
-    g.fills = true; /* the captures of plain sliders are added from the lines below */
+    g.fills = g.leaps = true; /* set captures are found below; the rest piece by piece */
     list->count = start;
     if (position_game_over(pos) || !bb_test(&g.enemy, target))
         return;
     const RuleSet *rs = pos->rs;
-    /* candidates: the first piece on every line through the target (any slide stops there),
-       jumpers and tetrarchs further along, and everything within three squares */
-    Bitboard cand = BB_EMPTY;
+    /* the first piece on every line through the target (plain and range-2 slides stop there),
+       jumpers and tetrarchs further along */
+    Bitboard solo = BB_EMPTY;
     for (int d = 0; d < 8; d++) {
         const RayInfo *ri = &geo.ray[target][d];
         unsigned w = pos->lines[ri->line];
-        int back = (d + 4) & 7;
-        for (int b = next_occupied(ri, w, 1), first = 1; b <= ri->edge; b = next_occupied(ri, w, b + 1), first = 0) {
+        unsigned back = 1u << ((d + 4) & 7);
+        for (int b = next_occupied(ri, w, 1), first = 1; b <= ri->edge;
+             b = next_occupied(ri, w, b + 1), first = 0) {
             int sq = target + b * ri->delta;
             int pc = pos->board[sq];
             if (piece_colour(pc) != g.us)
                 continue;
             const PieceInfo *pi = &rs->piece[pc];
-            if (first && (pi->fill_dirs & (1 << back)))
+            if (first && ((pi->fill_dirs & back) || (b <= 2 && (pi->r2_dirs & back))))
                 add_fill_capture(&g, sq, target);
-            else if (first || pi->range_jumps || pi->igui_all)
-                bb_set(&cand, sq);
+            else if (pi->noisy_rest && (first || pi->range_jumps || pi->igui_all))
+                bb_set(&solo, sq);
         }
     }
+    /* within two squares: channelled leaps at once, the rest piece by piece; area movers from
+       three squares away */
     Bitboard box = bb_king_expand(geo.king_nbrs[target]);
-    cand = bb_or(cand, bb_and(box, g.own));
-    Bitboard far = bb_andnot(bb_and(bb_king_expand(box), g.own), box);
+    Bitboard near = bb_and(box, g.own);
+    while (bb_any(near)) {
+        int sq = bb_pop(&near);
+        const PieceInfo *pi = &rs->piece[pos->board[sq]];
+        if (pi->leap_channels && bb_test(&rs->pattern[pi->leap][sq], target))
+            add_fill_capture(&g, sq, target);
+        if (pi->noisy_rest)
+            bb_set(&solo, sq);
+    }
+    Bitboard far = bb_andnot(bb_and(bb_king_expand(box), pos->solo[g.us]), box);
     while (bb_any(far)) {
         int sq = bb_pop(&far);
         if (rs->piece[pos->board[sq]].area >= 3)
-            bb_set(&cand, sq);
+            bb_set(&solo, sq);
     }
-    while (bb_any(cand)) {
-        int sq = bb_pop(&cand);
-        const PieceInfo *pi = &rs->piece[pos->board[sq]];
-        if (pi->noisy_rest || pi->leap_channels || pi->r2_dirs) /* all but the fills */
-            gen_piece_noisy(&g, sq);
-    }
-    /* keep the captures of the target: by displacement, or igui */
-    int n = start;
-    for (int i = start; i < list->count; i++) {
+    int direct = list->count;
+    while (bb_any(solo))
+        gen_piece_noisy(&g, bb_pop(&solo));
+    /* of those, keep the captures of the target: by displacement, or igui */
+    int n = direct;
+    for (int i = direct; i < list->count; i++) {
         Move m = list->moves[i];
         bool takes = (m & MOVE_MID) ? move_mid(m) == target && move_to(m) == move_from(m)
                                     : !(m & MOVE_PASS) && move_to(m) == target;
@@ -670,7 +678,6 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     }
     list->count = n;
 }
-
 bool square_attacked_by(const Position *pos, int sq, int side)
 {
     const RuleSet *rs = pos->rs;

@@ -369,6 +369,11 @@ static void build_piece(RuleSet *rs, int kind, int colour)
     pi->demon = ms->burns;
     pi->promotes_to = kind_can_promote(kind) ? (uint8_t)make_piece(promoted_kind(kind), colour) : 0;
     pi->rank = ms->rank;
+    pi->material = (int16_t)material_value(kind);
+    pi->victim = (int16_t)(kind_is_royal(kind) ? ROYAL_VALUE : material_value(kind));
+    pi->promo_gain = (int16_t)(kind_can_promote(kind)
+                                   ? material_value(promoted_kind(kind)) - material_value(kind)
+                                   : 0);
     pi->second_chance = rs->rules.second_chance && (kind == KNIGHT || kind == IRON);
     pi->lion = ms->lion;
     pi->area = ms->area;

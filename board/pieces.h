@@ -88,6 +88,9 @@ typedef struct PieceInfo {
     uint8_t rank;       /* docs/RULES.md §6 rank of its move type */
     uint8_t second_chance; /* knight or iron general (docs/RULES.md §4.2 option) */
     uint8_t lion, area, igui_all, range_jumps;
+    int16_t material;   /* material_value of its kind (royals: 0) */
+    int16_t victim;     /* what taking it is worth (exchange.h victim_value) */
+    int16_t promo_gain; /* material its promotion adds (0 if it cannot promote) */
     uint8_t lion_dirs;  /* absolute directions with line lion power */
     uint8_t nslides;
     Slide slides[8];
@@ -137,6 +140,10 @@ static inline bool kind_can_promote(int kind)
 {
     return !kind_is_promoted(kind) && kind_move_type[promoted_kind(kind)] != MT_NONE;
 }
+
+/* What taking a royal is worth in exchanges and move ordering: more than any material, less
+   than a mate score. */
+#define ROYAL_VALUE 20000
 
 /* docs/RULES.md §7 value of every kind, centipawns (pawn = 100), royals included (4 pawns). */
 extern const int16_t piece_value[KIND_COUNT];
