@@ -233,12 +233,19 @@ st = api("/api/state")
 check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
 
 # two engines playing each other, watched
-new_game("engine", "engine", {"kind": "depth", "depth": 1})
+# a tenth of a second a move: a depth-1 game can end (1,000 plies and more) before the click
+new_game("engine", "engine", {"kind": "permove", "move": 0.1})
 wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 6, "engines playing", 60)
 before = page_version()
 driver.find_element(By.ID, "btn-stop").click()
 after_action(before, "stop")
-check(api("/api/state")["paused"], "engine game stopped")
+# the page may have redrawn for a move that was already on its way: wait for the pause itself
+stopped = wait(lambda: api("/api/state")["paused"], "the pause", 15)
+if not stopped:
+    st = api("/api/state")
+    print("state:", {k: st[k] for k in ("over", "paused", "pauseReason", "ending", "engineGame")},
+          len(st["plies"]), "plies", flush=True)
+check(stopped, "engine game stopped")
 
 # people on both sides from here on
 new_game("human", "human", {"kind": "none"})
