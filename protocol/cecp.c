@@ -14,17 +14,15 @@
 #include "cecp.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "platform/platform.h"
 #include "session.h"
 #include "util/strutil.h"
 
 static long physical_mb(void)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || size <= 0)
-        return 4096;
-    return (long)((double)pages * (double)size / (1024.0 * 1024.0));
+    long mb = platform_physical_mb();
+    return mb > 0 ? mb : 4096;
 }
 
 Cecp *cecp_new(CecpWriteFn write, void *ctx)

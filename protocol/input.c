@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "platform/platform.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -195,12 +195,10 @@ static void *reader_main(void *arg)
     size_t n = 0;
     bool overflow = false;
     for (;;) {
-        ssize_t r = read(0, chunk, sizeof chunk);
-        if (r < 0 && errno == EINTR)
-            continue;
+        long r = platform_read_stdin(chunk, sizeof chunk);
         if (r <= 0)
             break;
-        for (ssize_t i = 0; i < r; i++) {
+        for (long i = 0; i < r; i++) {
             char ch = chunk[i];
             if (ch == '\n') {
                 if (n && buf[n - 1] == '\r')
@@ -235,6 +233,7 @@ int cecp_main(void)
 {
     signal(SIGINT, SIG_IGN); /* XBoard may interrupt engines that did not say sigint=0 */
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    platform_stdin_binary(); /* every byte reaches the line cutter, as on POSIX */
     Cecp *c = main_state = cecp_new(NULL, NULL);
     pthread_t reader;
     if (pthread_create(&reader, NULL, reader_main, c) != 0)
