@@ -11,6 +11,8 @@
 #   xboard    XBoard under Xvfb and the tools of the XBoard GUI tests (clicks, clipboard,
 #             screenshots)
 #   browser   headless Chromium, its WebDriver and Selenium (the browser board's tests)
+#   windows   the MinGW-w64 cross compiler for kaki.exe, Python for the release zip
+#   wine      64-bit Wine, to run the Windows tests (tests/run-tests.sh --windows)
 set -eu
 
 mode=install
@@ -32,6 +34,8 @@ for group in "$@"; do
         browser) tools+=("chromium chromium" "chromedriver chromium-driver"
                          "python3 python3" "/usr/lib/python3/dist-packages/selenium python3-selenium"
                          "$font") ;;
+        windows) tools+=("x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64" "python3 python3") ;;
+        wine) tools+=("wine wine" "/usr/lib/wine/wine64 wine64") ;;
         *) echo "install-deps: unknown group '$group'" >&2; exit 2 ;;
     esac
 done

@@ -3,11 +3,14 @@
 #   tests/run-tests.sh                      Release build in build/
 #   tests/run-tests.sh --sanitize address   ASan+UBSan build in build-address/
 #   tests/run-tests.sh --sanitize thread    TSan build in build-thread/ (multithreaded tests)
+#   tests/run-tests.sh --windows            kaki.exe cross-built with MinGW-w64 in build-windows/,
+#                                           its tests run under Wine (tests/windows/run.sh)
 set -eu
 cd "$(dirname "$0")/.."
 
 sanitize=""
 if [ "${1:-}" = "--sanitize" ]; then sanitize="${2:?address or thread}"; fi
+if [ "${1:-}" = "--windows" ]; then exec bash tests/windows/run.sh; fi
 
 # the build tools; the GUI tests' tools are installed by their ctest fixtures when they run
 .ci/install-deps.sh

@@ -2,6 +2,7 @@
  * with every leaf made and unmade, and perft of the §10 vectors that have one.  The start
  * numbers agree with the independent reference generator (tests/refgen), which also gives
  * perft(4) = 36,684,525 (docs/BENCHMARKS.md). */
+#include <stdio.h>
 #include <string.h>
 
 #include "board/perft.h"
@@ -29,24 +30,45 @@ static void expect_perft(const char *name, const char *tfen, const char *options
 }
 
 #define O6 "l!14k/16/16/16/16/16/16/16/7L!8/16/16/16/16/16/16/K15 b"
+#define NO_ROYAL "16/16/16/16/16/16/16/16/7L!8/16/16/16/16/16/16/K15 b"
+#define ROYAL_CAPTURE "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/15K b"
 
-int main(void)
-{
-    expect_perft("start", TFEN_START, NULL, 0, 1);
-    expect_perft("start", TFEN_START, NULL, 1, 72);
-    expect_perft("start", TFEN_START, NULL, 2, 5255);
-    expect_perft("start", TFEN_START, NULL, 3, 434567);
-    expect_perft("O6", O6, NULL, 1, 28);
-    expect_perft("O6", O6, NULL, 2, 335);
-    expect_perft("O6", O6, NULL, 3, 9761);
+/* The pinned numbers, one table: `test_perft --list` prints it for the Windows tests, which
+   check kaki.exe's perft command against the same numbers (tests/windows/perft_pinned.sh). */
+static const struct {
+    const char *name, *tfen, *options; /* options: one NAME=VALUE or NULL */
+    int depth;
+    uint64_t expected;
+} pinned[] = {
+    {"start", TFEN_START, NULL, 0, 1},
+    {"start", TFEN_START, NULL, 1, 72},
+    {"start", TFEN_START, NULL, 2, 5255},
+    {"start", TFEN_START, NULL, 3, 434567},
+    {"O6", O6, NULL, 1, 28},
+    {"O6", O6, NULL, 2, 335},
+    {"O6", O6, NULL, 3, 9761},
     /* without the in-check exception nothing changes here (no check in O6) */
-    expect_perft("O6", O6, "rep_check_exception=off", 2, 335);
+    {"O6", O6, "rep_check_exception=off", 2, 335},
     /* no royal on one side: the game is over, perft is 0 at every depth >= 1 */
-    expect_perft("no royal", "16/16/16/16/16/16/16/16/7L!8/16/16/16/16/16/16/K15 b", NULL, 1, 0);
-    expect_perft("no royal", "16/16/16/16/16/16/16/16/7L!8/16/16/16/16/16/16/K15 b", NULL, 0, 1);
+    {"no royal", NO_ROYAL, NULL, 1, 0},
+    {"no royal", NO_ROYAL, NULL, 0, 1},
     /* the rook can take the lone king (two versions): those lines end, 38 moves, 108 leaves
        (also the reference generator's count) */
-    expect_perft("royal capture", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/15K b", NULL, 1, 38);
-    expect_perft("royal capture", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/15K b", NULL, 2, 108);
+    {"royal capture", ROYAL_CAPTURE, NULL, 1, 38},
+    {"royal capture", ROYAL_CAPTURE, NULL, 2, 108},
+};
+
+int main(int argc, char **argv)
+{
+    int n = (int)(sizeof pinned / sizeof pinned[0]);
+    if (argc > 1 && strcmp(argv[1], "--list") == 0) { /* depth|expected|options|TFEN */
+        for (int i = 0; i < n; i++)
+            printf("%d|%llu|%s|%s\n", pinned[i].depth, (unsigned long long)pinned[i].expected,
+                   pinned[i].options ? pinned[i].options : "", pinned[i].tfen);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        expect_perft(pinned[i].name, pinned[i].tfen, pinned[i].options, pinned[i].depth,
+                     pinned[i].expected);
     return check_finish("test_perft");
 }
