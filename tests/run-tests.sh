@@ -4,7 +4,8 @@
 #   tests/run-tests.sh --sanitize address   ASan+UBSan build in build-address/
 #   tests/run-tests.sh --sanitize thread    TSan build in build-thread/ (multithreaded tests)
 #   tests/run-tests.sh --windows            kaki.exe cross-built with MinGW-w64 in build-windows/,
-#                                           its tests run under Wine (tests/windows/run.sh)
+#                                           its tests run under Wine (tests/windows/run.sh),
+#                                           the release zip build-windows/kaki-windows-x64.zip
 set -eu
 cd "$(dirname "$0")/.."
 

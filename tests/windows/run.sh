@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/run-tests.sh --windows: installs the MinGW-w64 cross compiler and Wine if they are
 # missing (.ci/install-deps.sh windows wine), cross-builds kaki.exe and the Windows tests into
-# build-windows/ (cmake/mingw-w64-x86_64.cmake) and runs them under Wine (ctest).
-# Where Wine cannot be installed, kaki.exe is still built and the tests are skipped with a
-# message.
+# build-windows/ (cmake/mingw-w64-x86_64.cmake), runs them under Wine (ctest) and writes the
+# release package build-windows/kaki-windows-x64.zip (the test win_package).
+# Where Wine cannot be installed, kaki.exe and the zip are still built and the tests are skipped
+# with a message.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -22,8 +23,9 @@ echo "windows: built in $((SECONDS - t0)) s"
 
 wine=$(sed -n 's/^KAKI_WINE:FILEPATH=//p' "$dir/CMakeCache.txt")
 if [ -z "$wine" ] || [ "${wine%NOTFOUND}" != "$wine" ] || [ ! -x /usr/lib/wine/wine64 ]; then
+    bash packaging/windows/package.sh "$dir/kaki.exe" "$dir/kaki-windows-x64.zip"
     echo "SKIPPED: the Windows tests: 64-bit Wine cannot be installed on this machine" \
-         "(.ci/install-deps.sh wine); kaki.exe was built, not run"
+         "(.ci/install-deps.sh wine); kaki.exe and the zip were built, not run"
     exit 0
 fi
 
@@ -32,5 +34,5 @@ status=0
 (cd "$dir" && ctest --output-on-failure -j "$jobs") || status=$?
 # Wine's server outlives the last program by a few seconds: wait for it, leave nothing running
 if command -v wineserver >/dev/null; then WINEPREFIX="$PWD/$dir/wineprefix" wineserver -w || true; fi
-echo "windows: tests ran in $((SECONDS - t0)) s"
+echo "windows: tests ran in $((SECONDS - t0)) s; package: $dir/kaki-windows-x64.zip"
 exit "$status"
