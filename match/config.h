@@ -32,14 +32,17 @@ typedef struct EngineSpec {
     int cores;                  /* > 0: "cores N" (feature smp=1) */
 } EngineSpec;
 
-enum TcType { TC_NONE, TC_INCREMENTAL, TC_CLASSICAL, TC_FIXED };
+/* TC_LIMITS: no clock; every engine searches to its own depth= and nps= limits (nps=N with
+   "st 1": N nodes a move, XBoard's node clock), and a move that takes longer than st_ms is a
+   hang.  Only the fastchess-compatible command line (fastchess.c) gives it. */
+enum TcType { TC_NONE, TC_INCREMENTAL, TC_CLASSICAL, TC_FIXED, TC_LIMITS };
 
 typedef struct TimeControl {
     int type;
     int moves;         /* TC_CLASSICAL: moves per period */
     int64_t base_ms;   /* period / game time */
     int64_t inc_ms;    /* increment per move */
-    int64_t st_ms;     /* TC_FIXED: time per move */
+    int64_t st_ms;     /* TC_FIXED: time per move; TC_LIMITS: the hang limit */
     char text[48];     /* as given, for the PGN TimeControl tag */
 } TimeControl;
 
@@ -57,6 +60,8 @@ typedef struct MatchConfig {
     TimeControl tc;
     int concurrency;
     char *openings_file;
+    bool openings_shuffle;     /* play the file's positions in an order shuffled by the seed */
+    int openings_offset;       /* ... starting this many positions in */
     int random_plies;          /* --random-openings K */
     double balance;            /* random openings: max material difference, pawns */
     char *pgn_file;
@@ -78,6 +83,7 @@ typedef struct MatchConfig {
     bool draw_offers;          /* accept draws agreed by both engines */
     bool recover_quiet;        /* fewer progress lines */
     bool gauntlet;             /* engine 1 against each of the others, not round robin */
+    bool fastchess;            /* fastchess-compatible command line and output (fastchess.c) */
 } MatchConfig;
 
 #endif

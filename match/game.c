@@ -109,7 +109,7 @@ static int send_clock(Play *P, int c)
 {
     const MatchConfig *cfg = P->g->cfg;
     XEngine *e = P->g->eng[c];
-    if (cfg->tc.type == TC_FIXED || !e->f_time)
+    if (cfg->tc.type == TC_FIXED || cfg->tc.type == TC_LIMITS || !e->f_time)
         return 0;
     int64_t mine = P->clock[c] > 0 ? P->clock[c] : 0, theirs = P->clock[!c] > 0 ? P->clock[!c] : 0;
     if (xe_send(e, "time %lld", (long long)(mine / 10)) ||
@@ -125,7 +125,7 @@ static int send_move(XEngine *e, const char *wire)
 
 static void format_minutes(int64_t ms, char *out, size_t outsz)
 {
-    int64_t s = ms / 1000;
+    int64_t s = (ms + 999) / 1000; /* a fractional base (fastchess's tc=) rounds up */
     if (s % 60 == 0)
         snprintf(out, outsz, "%lld", (long long)(s / 60));
     else
@@ -159,7 +159,10 @@ static int setup_engine(Play *P, int c, char (*bookwire)[MOVE_STR_MAX], int nboo
     char base[32];
     const TimeControl *tc = &cfg->tc;
     int rc = 0;
-    if (tc->type == TC_FIXED) {
+    if (tc->type == TC_LIMITS) {
+        /* no clock: nps=N with "st 1" is N nodes a move; otherwise a day (depth=N decides) */
+        rc = xe_send(e, "st %d", s->nps > 0 ? 1 : 86400);
+    } else if (tc->type == TC_FIXED) {
         if (tc->st_ms % 1000 == 0)
             rc = xe_send(e, "st %lld", (long long)(tc->st_ms / 1000));
         else
@@ -465,7 +468,8 @@ static void play(Play *P)
     if (P->over)
         return;
 
-    int64_t base = cfg->tc.type == TC_FIXED ? cfg->tc.st_ms : cfg->tc.base_ms;
+    bool per_move = cfg->tc.type == TC_FIXED || cfg->tc.type == TC_LIMITS;
+    int64_t base = per_move ? cfg->tc.st_ms : cfg->tc.base_ms;
     P->clock[0] = P->clock[1] = base;
 
     /* the side to move starts thinking */
@@ -480,20 +484,20 @@ static void play(Play *P)
     for (;;) {
         c = pos->side;
         int64_t t0 = mono_ms();
-        int64_t limit = cfg->tc.type == TC_FIXED ? cfg->tc.st_ms : P->clock[c];
+        int64_t limit = per_move ? cfg->tc.st_ms : P->clock[c];
         P->has_score[c] = false;
         if (!wait_move(P, c, t0, limit, move, sizeof move))
             break;
         int64_t elapsed = mono_ms() - t0;
 
-        /* the clock */
+        /* the clock (TC_LIMITS has none: only the hang limit of wait_move) */
         if (cfg->tc.type == TC_FIXED) {
             if (elapsed > cfg->tc.st_ms + cfg->margin_ms) {
                 lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s allowed)",
                      (double)elapsed / 1000.0, (double)cfg->tc.st_ms / 1000.0);
                 break;
             }
-        } else {
+        } else if (cfg->tc.type != TC_LIMITS) {
             P->clock[c] -= elapsed;
             if (P->clock[c] < -cfg->margin_ms) {
                 lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s left)",

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "cli.h"
+#include "fastchess.h"
 #include "results.h"
 #include "tourney.h"
 #include "log.h"
@@ -75,11 +77,19 @@ static int merge_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
-    if (argc >= 2 && strcmp(argv[1], "merge") == 0)
+    bool fastchess = fastchess_wanted(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "merge") == 0 && !fastchess)
         return merge_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "book") == 0 && !fastchess)
+        return book_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        fastchess_print_version(stdout);
+        return 0;
+    }
     MatchConfig *cfg = xcalloc(1, sizeof *cfg);
     char err[600];
-    int rc = cli_parse(argc, argv, cfg, err, sizeof err);
+    int rc = fastchess ? fastchess_parse(argc, argv, cfg, err, sizeof err)
+                       : cli_parse(argc, argv, cfg, err, sizeof err);
     if (rc != 0) {
         if (rc < 0)
             fprintf(stderr, "kaki-match: %s\n", err);

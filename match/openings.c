@@ -144,3 +144,22 @@ int opening_random(const RuleSet *rs, uint64_t seed, int number, int plies, int 
     free(list);
     return rc;
 }
+
+int *openings_order(int n, bool shuffle, uint64_t seed, int offset)
+{
+    int *order = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *order);
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    uint64_t state = seed ^ 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; shuffle && i + 1 < n; i++) { /* Fisher-Yates */
+        int j = i + (int)(splitmix(&state) % (uint64_t)(n - i));
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    int *rotated = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *rotated);
+    for (int i = 0; i < n; i++)
+        rotated[i] = order[(int)(((int64_t)offset + i) % n)];
+    free(order);
+    return rotated;
+}

@@ -4,6 +4,7 @@
 #ifndef KAKI_MATCH_OPENINGS_H
 #define KAKI_MATCH_OPENINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +16,12 @@
    for the side to move).  Returns the number of positions, or -1 with a message naming the
    line in err. */
 int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err, size_t errsz);
+
+/* The order in which the n positions of a file are played (malloc'ed): opening k plays
+   position order[k % n].  Shuffled by `seed` if asked (the same seed gives the same order on
+   every machine), then rotated to start `offset` positions in (fastchess's order= and
+   start=). */
+int *openings_order(int n, bool shuffle, uint64_t seed, int offset);
 
 /* Opening number `number` of a random series: `plies` random legal plies from the start
    position, drawn from a generator seeded by (seed, number), retried until the position is

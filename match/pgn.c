@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "board/pgn.h"
+#include "fastchess.h"
 #include "util/strutil.h"
 
 static void format_score(const PlyRecord *r, char *out, size_t n)
@@ -33,6 +34,7 @@ static void tc_tag(const TimeControl *tc, char *out, size_t n)
     case TC_FIXED:
         snprintf(out, n, "%g/move", (double)tc->st_ms / 1000.0);
         break;
+    case TC_LIMITS: /* node or depth limits, no clock */
     default:
         snprintf(out, n, "-");
     }
@@ -63,7 +65,8 @@ static void make_record(const Game *g, const char *event, int round, PgnGame *re
     pgn_set_tag(rec, "Time", buf);
     if (g->opening->label[0])
         pgn_set_tag(rec, "Opening", g->opening->label);
-    pgn_set_tag(rec, "Termination", termination_name[g->termination]);
+    pgn_set_tag(rec, "Termination", g->cfg->fastchess ? fastchess_termination(g)
+                                                      : termination_name[g->termination]);
     snprintf(buf, sizeof buf, "%d", g->nplies);
     pgn_set_tag(rec, "PlyCount", buf);
     snprintf(buf, sizeof buf, "%.3f", (double)g->duration_ms / 1000.0);

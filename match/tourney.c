@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "board/pieces.h"
+#include "fastchess.h"
 #include "game.h"
 #include "openings.h"
 #include "pgn.h"
@@ -57,6 +58,7 @@ typedef struct Tourney {
     RuleSet *rs;
     char **tfens;
     int ntfens;
+    int *order;              /* opening k plays tfens[order[k % ntfens]] */
     Scheduled *sched;
     int nsched, next, finished;
     pthread_mutex_t mu;
@@ -84,7 +86,7 @@ static void make_opening(Tourney *t, const Scheduled *s, Opening *op)
     memset(op, 0, sizeof *op);
     op->number = s->opening;
     if (cfg->openings_file) {
-        int k = s->opening % t->ntfens;
+        int k = t->order[s->opening % t->ntfens];
         op->tfen = t->tfens[k];
         snprintf(op->label, sizeof op->label, "%s #%d", cfg->openings_file, k + 1);
     } else if (cfg->random_plies) {
@@ -144,6 +146,8 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
         }
     }
     msg("%s", line);
+    if (cfg->fastchess)
+        fastchess_game_line(stdout, s->number, g);
     if (t->decision && t->stop == 1) {
         msg("SPRT: %s accepted after %d games; stopping", t->decision > 0 ? "H1" : "H0",
             t->finished);
@@ -310,6 +314,7 @@ int tourney_run(MatchConfig *cfg)
             msg("error: %s", err);
             goto out;
         }
+        T.order = openings_order(T.ntfens, cfg->openings_shuffle, cfg->seed, cfg->openings_offset);
     }
     T.nsched = schedule_build(cfg, &T.sched);
     if (T.nsched == 0) {
@@ -401,16 +406,20 @@ int tourney_run(MatchConfig *cfg)
     }
 
     double wall = (double)(mono_ms() - T.t0) / 1000.0;
-    printf("Games: %d finished of %d scheduled (shard %d/%d), wall time %.1f s, "
-           "concurrency %d, tc %s\n",
-           T.finished, T.nsched, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
-           cfg->tc.text);
-    report_print(stdout, &T.results);
+    /* fastchess mode: stdout is OpenBench's, the report goes to stderr */
+    FILE *rep = cfg->fastchess ? stderr : stdout;
+    fprintf(rep, "Games: %d finished of %d scheduled (shard %d/%d), wall time %.1f s, "
+            "concurrency %d, tc %s\n",
+            T.finished, T.nsched, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
+            cfg->tc.text);
+    report_print(rep, &T.results);
     if (T.decision)
-        printf("SPRT stopped the match: %s accepted\n", T.decision > 0 ? "H1" : "H0");
+        fprintf(rep, "SPRT stopped the match: %s accepted\n", T.decision > 0 ? "H1" : "H0");
     if (g_interrupted)
-        printf("Interrupted: the report covers the finished games only\n");
-    fflush(stdout);
+        fprintf(rep, "Interrupted: the report covers the finished games only\n");
+    fflush(rep);
+    if (cfg->fastchess)
+        fastchess_summary(stdout, cfg, &T.results);
     status = g_interrupted ? 130 : 0;
 out:
     if (T.pgn)
@@ -420,6 +429,7 @@ out:
     for (int i = 0; i < T.ntfens; i++)
         free(T.tfens[i]);
     free(T.tfens);
+    free(T.order);
     free(T.sched);
     free(T.pair_points);
     free(T.pair_seen);
