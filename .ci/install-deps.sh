@@ -13,6 +13,8 @@
 #   browser   headless Chromium, its WebDriver and Selenium (the browser board's tests)
 #   windows   the MinGW-w64 cross compiler for kaki.exe, Python for the release zip
 #   wine      64-bit Wine, to run the Windows tests (tests/run-tests.sh --windows)
+#   openbench OpenBench's server and client (Django, SciPy, requests, psutil, py-cpuinfo) and
+#             the C++ compiler its client insists on (the OpenBench tests)
 set -eu
 
 mode=install
@@ -36,6 +38,10 @@ for group in "$@"; do
                          "$font") ;;
         windows) tools+=("x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64" "python3 python3") ;;
         wine) tools+=("wine wine" "/usr/lib/wine/wine64 wine64") ;;
+        openbench) py=/usr/lib/python3/dist-packages
+                   tools+=("/usr/bin/python3 python3" "$py/django python3-django"
+                           "$py/scipy python3-scipy" "$py/requests python3-requests"
+                           "$py/psutil python3-psutil" "$py/cpuinfo python3-cpuinfo" "g++ g++") ;;
         *) echo "install-deps: unknown group '$group'" >&2; exit 2 ;;
     esac
 done
