@@ -54,12 +54,14 @@ def workload(dev_tc, base_tc, rounds, book):
 
 
 def pgn_truth(path):
-    """Dev's trinomial (L, D, W) and pentanomial, and the error kinds, from the PGN."""
-    games, errors = {}, []
+    """Dev's trinomial (L, D, W) and pentanomial, the error kinds OpenBench reads and the
+    Terminations, from the PGN."""
+    games, errors, terms = {}, [], []
     for headers, moves in worker.PGNHelper.slice_pgn_file(path):
         get = lambda tag: worker.PGNHelper.get_pgn_header(headers, tag)
         games[int(get('Round'))] = (get('White'), get('Result'))
         errors.append(worker.PGNHelper.get_error_reason(headers))
+        terms.append(get('Termination'))
     points = {}
     for number, (white, result) in games.items():
         white_points = {'1-0': 2, '1/2-1/2': 1, '0-1': 0}[result]
@@ -69,7 +71,7 @@ def pgn_truth(path):
         tri[p] += 1
         if number % 2 == 1 and number + 1 in points:
             penta[p + points[number + 1]] += 1
-    return sorted(games), tri, penta, errors
+    return sorted(games), tri, penta, errors, terms
 
 
 def run(name, dev, base, dev_tc, base_tc, rounds, expect):
@@ -92,20 +94,24 @@ def run(name, dev, base, dev_tc, base_tc, rounds, expect):
             got[key] = [a + b for a, b in zip(got[key], batch[key])] \
                 if isinstance(got[key], list) else got[key] + batch[key]
     pgn = worker.MatchRunner.pgn_name(config, stamp, 0)
-    numbers, tri, penta, errors = pgn_truth(pgn)
+    numbers, tri, penta, errors, terms = pgn_truth(pgn)
     print('parsed by OpenBench: %s' % got)
     print('from the PGN: trinomial %s, pentanomial %s, errors %s' % (tri, penta, errors))
     check('%s: games 1..%d in the PGN' % (name, 2 * rounds), numbers == list(range(1, 2 * rounds + 1)))
     check('%s: every game parsed' % name, sum(got['trinomial']) == 2 * rounds, got['trinomial'])
     check('%s: trinomial as in the PGN' % name, got['trinomial'] == tri)
     check('%s: pentanomial as in the PGN' % name, got['pentanomial'] == penta)
-    want_errors = {'crash': 'Disconnect', 'illegal': 'Illegal Move'}.get(expect)
-    for key in ('crashes', 'timelosses', 'illegals'):
-        want = 2 * rounds if {'crash': 'crashes', 'timeloss': 'timelosses',
-                              'illegal': 'illegals'}.get(expect) == key else 0
-        check('%s: %d %s' % (name, want, key), got[key] == want, got[key])
-    check('%s: PGN errors read as %s' % (name, want_errors),
-          errors == [want_errors] * (2 * rounds), errors)
+    # each count as the PGN's Terminations say; a faulty engine's in every game
+    faults = {'crashes': terms.count('abandoned'), 'timelosses': terms.count('time forfeit'),
+              'illegals': terms.count('illegal move')}
+    for key, want in faults.items():
+        check('%s: %s as in the PGN (%d)' % (name, key, want), got[key] == want, got[key])
+    if expect:
+        key = {'crash': 'crashes', 'timeloss': 'timelosses', 'illegal': 'illegals'}[expect]
+        check('%s: a fault in every game' % name, faults[key] == 2 * rounds, faults[key])
+    want_errors = {'abandoned': 'Disconnect', 'illegal move': 'Illegal Move'}
+    check('%s: OpenBench reads the errors from the PGN' % name,
+          errors == [want_errors.get(t) for t in terms], errors)
     return got
 
 
