@@ -418,6 +418,9 @@ class Run:
             'pgn_games': len(games), 'server_tri_LDW': main['tri'], 'server_penta': main['penta'],
             'server_passed': main['passed'], 'server_failed': main['failed'],
             'server_llr': main['llr'],
+            'bench_nps': [int(x) for x in re.findall(r'Speed for dev is (\d+)', logs)],
+            'runner_clock': sorted(set(re.findall(r'proto=uci (tc=\S+(?: (?:nodes|depth|timemargin)=\d+)?)',
+                                                  logs))),
             'setup_seconds': round((self.t_first_game or self.t_done) - self.t_workers, 1),
             'play_minutes': round(minutes, 2),
             'games_per_minute': round(played / minutes, 2) if minutes > 0 else None}
