@@ -137,7 +137,8 @@ def main():
     # the runner is accepted as fastchess-ob by its version
     version = worker.get_version('./fastchess-ob')
     check('get_version reads the runner version', bool(version), version)
-    check('a server can ask for this version', worker.compare_versions('./fastchess-ob', version) == version)
+    check('a server can ask for this version',
+          worker.compare_versions('./fastchess-ob', version) == version)
 
     run('fixed nodes, dev stronger', 'Kaki-0123ABCD', 'Kaki-0123ABCD', 'N=3000', 'N=1000', 6, None)
     run('time control', 'Kaki-0123ABCD', 'Kaki-0123ABCD', '4.0+0.04', '4.0+0.04', 2, None)

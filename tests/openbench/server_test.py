@@ -224,7 +224,8 @@ class Run:
         a, www = self.a, os.path.join(self.tmp, 'www')
         os.makedirs(www)
         digest = hashlib.sha1(str(time.time()).encode()).hexdigest()
-        self.sha = {k: hashlib.sha1((k + digest).encode()).hexdigest() for k in ('dev', 'base', 'crash')}
+        self.sha = {k: hashlib.sha1((k + digest).encode()).hexdigest()
+                    for k in ('dev', 'base', 'crash')}
         routes = {}
         tree = os.path.join(www, 'kaki.zip')
         source_archive(a.source, tree, 'kaki-main')
@@ -333,8 +334,21 @@ class Run:
                 last = summary
             if all(s['finished'] for s in st.values()):
                 self.t_done = time.time()
-                return st
+                self.settle()
+                return self.state()
         sys.exit('timeout: the tests did not finish within %d s' % self.a.timeout)
+
+    def settle(self):
+        """A worker reports the errors of its PGN (one event per crashed game) after the results
+        that finish the test: wait until every worker has asked for a workload after its last."""
+        def idle(path):
+            text = open(path).read()
+            return text.rfind('Requesting Workload') > text.rfind('Launching match runner')
+        for _ in range(90):
+            if all(idle(p) for p in self.worker_logs):
+                return
+            time.sleep(1)
+        log('a worker did not ask for another workload within 90 s')
 
     def stop(self, server=True):
         for p in reversed(self.procs if server else self.procs[1:]):
@@ -369,8 +383,7 @@ class Run:
                    'Bench for dev is %d' % a.signature in logs and 'Wrong Bench' not in logs
                    and 'Non-Deterministic' not in logs and 'Exceeded Max Duration' not in logs)
         main = st[self.ids['main']]
-        files = [f for k in range(a.workers) for f in
-                 glob.glob(os.path.join(self.tmp, 'worker%d' % k, 'PGNs', '%d.*.pgn' % self.ids['main']))]
+        files = glob.glob(os.path.join(self.tmp, 'worker*', 'PGNs', '%d.*.pgn' % self.ids['main']))
         games = pgn_games(files)
         tri, penta = truth(games)
         log('main test on the server: %s' % main)
@@ -419,8 +432,8 @@ class Run:
             'server_passed': main['passed'], 'server_failed': main['failed'],
             'server_llr': main['llr'],
             'bench_nps': [int(x) for x in re.findall(r'Speed for dev is (\d+)', logs)],
-            'runner_clock': sorted(set(re.findall(r'proto=uci (tc=\S+(?: (?:nodes|depth|timemargin)=\d+)?)',
-                                                  logs))),
+            'runner_clock': sorted(set(re.findall(
+                r'proto=uci (tc=\S+(?: (?:nodes|depth|timemargin)=\d+)?)', logs))),
             'setup_seconds': round((self.t_first_game or self.t_done) - self.t_workers, 1),
             'play_minutes': round(minutes, 2),
             'games_per_minute': round(played / minutes, 2) if minutes > 0 else None}
