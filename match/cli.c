@@ -12,6 +12,8 @@ void cli_usage(FILE *f)
     fputs(
         "usage: kaki-match --engine cmd=PATH [KEY=VALUE ...] --engine ... [OPTIONS]\n"
         "       kaki-match merge FILE... [--sprt elo0=E0 elo1=E1 alpha=A beta=B [model=M]]\n"
+        "       kaki-match book --count N [--plies K] [--seed S] [--balance PAWNS]\n"
+        "       kaki-match --version | --fastchess-cli FASTCHESS-OPTIONS (for OpenBench: -help)\n"
         "\n"
         "Plays tenjiku shogi games between CECP v2 (XBoard protocol) engines and referees them\n"
         "with Kaki's rules core.  Each opening is played twice, colours reversed (a pair).\n"
