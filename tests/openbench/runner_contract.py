@@ -159,6 +159,11 @@ def main():
     print('bench: %d copies in %.1f s' % (cores, time.time() - t0))
 
     print('\n%d failed' % len(failures))
+    os.chdir('/')
+    if failures:
+        print('files kept in %s' % tmp)
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
     return 1 if failures else 0
 
 
