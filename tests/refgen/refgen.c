@@ -1,7 +1,8 @@
 /*
  * refgen.c - deliberately simple, independent REFERENCE move generator for Tenjiku shogi.
  *
- * Written from /work/shared/spec/RULES.md (normative) and PROTOCOL.md §3 (wire syntax) only.
+ * Written from the rules text only: docs/RULES.md (the normative copy of the original
+ * specification) and docs/PROTOCOL.md §3 (wire syntax), never from board/.
  * Clarity over speed: a plain 16x16 array, straightforward loops, one generator per movement
  * primitive, full-board comparison for repetition.  No mutable static state (thread-safe).
  *
