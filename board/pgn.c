@@ -8,6 +8,7 @@
 
 #include "makemove.h"
 #include "movegen.h"
+#include "util/strutil.h"
 
 static void copy(char *dst, size_t n, const char *src)
 {
@@ -184,14 +185,12 @@ static int fail(Reader *r, const char *fmt, ...) __attribute__((format(printf, 2
 
 static int fail(Reader *r, const char *fmt, ...)
 {
-    if (r->err && r->errsz) {
-        int n = snprintf(r->err, r->errsz, "line %d: ", r->line);
-        va_list ap;
-        va_start(ap, fmt);
-        if (n >= 0 && (size_t)n < r->errsz)
-            vsnprintf(r->err + n, r->errsz - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    char where[32];
+    snprintf(where, sizeof where, "line %d: ", r->line);
+    va_list ap;
+    va_start(ap, fmt);
+    str_vformat_after(r->err, r->errsz, where, fmt, ap);
+    va_end(ap);
     return -1;
 }
 

@@ -15,6 +15,15 @@ void str_copy(char *dst, size_t n, const char *src)
     dst[l] = '\0';
 }
 
+void str_vformat_after(char *dst, size_t n, const char *prefix, const char *fmt, va_list ap)
+{
+    if (!dst || !n)
+        return;
+    str_copy(dst, n, prefix);
+    size_t used = strlen(dst);
+    vsnprintf(dst + used, n - used, fmt, ap);
+}
+
 static void *checked(void *p)
 {
     if (!p) {

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/strutil.h"
+
 #define RECORD_MAX 8192 /* one record, continuation lines joined */
 #define NAME_MAX_LEN 24
 
@@ -23,11 +25,11 @@ typedef struct Reader {
 
 static int fail(Reader *r, const char *fmt, ...)
 {
-    int n = snprintf(r->err, r->errsz, "%s:%d: ", r->name, r->line);
+    char where[320];
+    snprintf(where, sizeof where, "%s:%d: ", r->name, r->line);
     va_list ap;
     va_start(ap, fmt);
-    if (n >= 0 && (size_t)n < r->errsz)
-        vsnprintf(r->err + n, r->errsz - (size_t)n, fmt, ap);
+    str_vformat_after(r->err, r->errsz, where, fmt, ap);
     va_end(ap);
     return -1;
 }
