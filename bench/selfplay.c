@@ -106,27 +106,28 @@ static uint64_t splitmix(uint64_t *s)
 /* A balanced random opening: K random legal plies (no captures) from the start. */
 static void make_opening(Position *pos, uint64_t seed, int plies)
 {
-    static __thread MoveList list;
+    MoveVec list = {0};
     uint64_t s = seed;
     for (int attempt = 0;; attempt++) {
         position_start(pos, ruleset_default());
         int p;
         for (p = 0; p < plies; p++) {
             generate_legal(pos, &list);
-            int quiet[MAX_MOVES], n = 0;
+            int n = 0;
             for (int i = 0; i < list.count; i++) {
                 Move m = list.moves[i];
                 if (!move_has_mid(m) && (move_is_pass(m) || !pos->board[move_to(m)]) && !move_is_promo(m))
-                    quiet[n++] = i;
+                    list.moves[n++] = m; /* the quiet ones */
             }
             if (!n)
                 break;
             Undo u;
-            make_move(pos, list.moves[quiet[splitmix(&s) % (uint64_t)n]], &u);
+            make_move(pos, list.moves[splitmix(&s) % (uint64_t)n], &u);
         }
         if (p == plies || attempt > 50)
             break;
     }
+    movevec_free(&list);
     position_reset_history(pos);
 }
 
@@ -134,7 +135,7 @@ static void make_opening(Position *pos, uint64_t seed, int plies)
 static int play_game(Match *mt, Searcher *ea, Searcher *eb, uint64_t opening_seed, bool a_black, int *plies_out)
 {
     static __thread Position pos;
-    static __thread MoveList list;
+    MoveVec list = {0};
     make_opening(&pos, opening_seed, mt->opening_plies);
     searcher_new_game(ea);
     searcher_new_game(eb);
@@ -184,6 +185,7 @@ static int play_game(Match *mt, Searcher *ea, Searcher *eb, uint64_t opening_see
             break;
         }
     }
+    movevec_free(&list);
     *plies_out = plies;
     return result;
 }

@@ -38,24 +38,40 @@ static inline bool move_has_mid(Move m) { return (m & MOVE_MID) != 0; }
 static inline bool move_is_promo(Move m) { return (m & MOVE_PROMO) != 0; }
 static inline bool move_is_pass(Move m) { return (m & MOVE_PASS) != 0; }
 
-/* Far more than any position reachable in a game has (the start position has 72, crowded
-   middlegames a few hundred).  A hand-made TFEN can exceed it: the generator then stops adding
-   and sets `overflow`, and callers report the position as too complex instead of crashing. */
+/* The search's move lists have a fixed size: the start position has 72 moves, crowded
+   middlegames a few hundred, and a list of MAX_MOVES is never full in a real game.  A hand-made
+   TFEN can have more (a board of lions and enemy pawns in a checkerboard has 4,687 legal moves;
+   the bound is about 54,000, docs/ARCHITECTURE.md §5): the generators that fill a MoveList then
+   stop adding and set `overflow`.  Only the search's interior nodes use them that way; whoever
+   needs every move (legality, notation, game result, perft, the root of the search, the GUIs)
+   takes a MoveVec, which grows. */
 #define MAX_MOVES 4096
-/* Upper bound of the moves one piece can add (255 targets x 2 versions + lion moves). */
+/* Upper bound of the moves one piece can add: 255 targets x 2 versions, lion-type moves that
+   capture on the way (8 victims x 8 x 2), igui on all sides (8 x 2) and a pass: 655. */
 #define MAX_PIECE_MOVES 700
 
 typedef struct MoveList {
     int count;
-    bool overflow;
+    bool overflow; /* moves were left out: the list was full */
     Move moves[MAX_MOVES];
 } MoveList;
 
+/* Every move of a position, however many: the storage grows on the heap.  {0} is an empty
+   vector; movevec_free releases it. */
+typedef struct MoveVec {
+    int count, cap;
+    Move *moves;
+} MoveVec;
+
+/* Makes room for n more moves (aborts when out of memory). */
+void movevec_reserve(MoveVec *v, int n);
+void movevec_free(MoveVec *v);
+
 /* Is m (exactly, promotion bit included) in the list? */
-static inline bool move_list_has(const MoveList *l, Move m)
+static inline bool movevec_has(const MoveVec *v, Move m)
 {
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i] == m)
+    for (int i = 0; i < v->count; i++)
+        if (v->moves[i] == m)
             return true;
     return false;
 }

@@ -28,6 +28,17 @@ typedef struct Gen {
 
 static inline void add(Gen *g, Move m) { g->list->moves[g->list->count++] = m; }
 
+/* Is there room in the list for the moves of one more piece?  A MoveList has a fixed size
+   (move.h): in a position with more moves than it holds, the rest are left out and the list
+   says so. */
+static inline bool room_for_piece(const Gen *g)
+{
+    if (g->list->count <= MAX_MOVES - MAX_PIECE_MOVES)
+        return true;
+    g->list->overflow = true;
+    return false;
+}
+
 /* Adds base | (t << 8) for every square t of the set, word by word. */
 static inline void add_targets(Gen *g, Move base, Bitboard set)
 {
@@ -557,12 +568,15 @@ static void add_r2_captures(Gen *g)
 
 enum { GEN_ALL, GEN_NOISY, GEN_QUIET };
 
+/* The most captures one piece adds through the slider, leaper and range-2 sets: one per slide
+   direction, one per leap channel, one per range-2 direction. */
+enum { FILL_CAPTURES_PER_PIECE = 8 + LEAP_CHANNELS + 8 };
+
 static void gen_init(Gen *g, const Position *pos, int side, MoveList *list, int mode)
 {
     *g = (Gen){.pos = pos, .rs = pos->rs, .us = side, .list = list, .noisy = mode == GEN_NOISY,
                .quiet = mode == GEN_QUIET};
     list->count = 0;
-    list->overflow = false;
     g->own = pos->occ[side];
     g->enemy = pos->occ[side ^ 1];
     g->empty = bb_not(bb_or(g->own, g->enemy));
@@ -578,9 +592,13 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
     bool noisy = mode == GEN_NOISY;
     Gen g;
     gen_init(&g, pos, side, list, mode);
+    list->overflow = false;
     if (position_game_over(pos))
         return;
-    if (noisy) { /* the captures of whole groups of pieces first: sliders, leapers, range 2 */
+    /* the captures of whole groups of pieces first: sliders, leapers, range 2.  They add at
+       most FILL_CAPTURES_PER_PIECE per piece, unchecked; a side with more pieces than any game
+       has (a hand-made TFEN) takes the piece-by-piece path instead, which checks the room */
+    if (noisy && pos->count[side] <= MAX_MOVES / FILL_CAPTURES_PER_PIECE) {
         g.fills = true;
         scan_slider_captures(&g);
         g.leaps = true;
@@ -591,15 +609,12 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
     Bitboard each = !noisy || !g.fills ? g.own : pos->solo[side];
     for (int i = 0; i < 4; i++)
         for (uint64_t w = each.w[i]; w; w &= w - 1) {
-            if (list->count > MAX_MOVES - MAX_PIECE_MOVES) {
-                list->overflow = true;
+            if (!room_for_piece(&g))
                 return;
-            }
             int from = i * 64 + __builtin_ctzll(w);
             if (!noisy)
                 gen_piece_body(&g, from);
-            else if (g.fills || pos->rs->piece[pos->board[from]].noisy_rest ||
-                     pos->rs->piece[pos->board[from]].fill_dirs)
+            else
                 gen_piece_noisy(&g, from);
         }
 }
@@ -623,7 +638,8 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     gen_init(&g, pos, pos->side, list, GEN_NOISY);
     g.fills = g.leaps = true; /* set captures are found below; the rest piece by piece */
     list->count = start;
-    if (position_game_over(pos) || !bb_test(&g.enemy, target))
+    /* (room for the eight lines' captures, and then for each candidate piece) */
+    if (position_game_over(pos) || !bb_test(&g.enemy, target) || !room_for_piece(&g))
         return;
     const RuleSet *rs = pos->rs;
     /* the first piece on every line through the target (plain and range-2 slides stop there),
@@ -665,8 +681,11 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
             bb_set(&solo, sq);
     }
     int direct = list->count;
-    while (bb_any(solo))
-        gen_piece_noisy(&g, bb_pop(&solo));
+    while (bb_any(solo)) {
+        int sq = bb_pop(&solo);
+        if (room_for_piece(&g))
+            gen_piece_noisy(&g, sq);
+    }
     /* of those, keep the captures of the target: by displacement, or igui */
     int n = direct;
     for (int i = direct; i < list->count; i++) {
@@ -766,8 +785,18 @@ void generate_piece_noisy(const Position *pos, int from, MoveList *list)
     int start = list->count;
     gen_init(&g, pos, pos->side, list, GEN_NOISY);
     list->count = start;
-    if (!position_game_over(pos) && bb_test(&g.own, from))
+    if (!position_game_over(pos) && bb_test(&g.own, from) && room_for_piece(&g))
         gen_piece_noisy(&g, from);
+}
+
+void generate_piece_moves(const Position *pos, int side, int from, MoveList *list)
+{
+    Gen g;
+    int start = list->count;
+    gen_init(&g, pos, side, list, GEN_ALL);
+    list->count = start;
+    if (!position_game_over(pos) && bb_test(&g.own, from) && room_for_piece(&g))
+        gen_piece(&g, from);
 }
 
 void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *list)
@@ -785,6 +814,8 @@ void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *li
         const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
         if (!pi->promotes_to)
             continue;
+        if (!room_for_piece(&g))
+            return;
         /* only what can end on an empty square of the zone: leaps, the slides that point at the
            zone (a range jump ends on an empty square only under jump_noncapture), area moves */
         Bitboard targets = pi->leap >= 0 ? pos->rs->pattern[pi->leap][from] : BB_EMPTY;
@@ -847,81 +878,4 @@ bool move_is_suicide(const Position *pos, Move m)
     if (!move_is_pass(m) && final != move_from(m))
         bb_clear(&demons, final);
     return bb_intersects(geo.king_nbrs[final], demons);
-}
-
-bool in_check(Position *pos)
-{
-    int us = pos->side;
-    if (pos->royals[us] != 1 || position_game_over(pos))
-        return false;
-    int royal = bb_lsb(pos->royalset[us]); /* the only one */
-    MoveList list;
-    generate_moves_for(pos, us ^ 1, &list);
-    Bitboard near = geo.king_nbrs[royal];
-    bool check = false;
-    make_null_move(pos);
-    for (int i = 0; i < list.count && !check; i++) {
-        Move m = list.moves[i];
-        if (move_to(m) == royal || (move_has_mid(m) && move_mid(m) == royal)) {
-            check = true;
-            break;
-        }
-        if (!bb_test(&near, move_to(m)))
-            continue;
-        /* ends next to the royal: only a burn can remove it; play it out to be exact */
-        Undo u;
-        make_move(pos, m, &u);
-        check = pos->royals[us] == 0;
-        unmake_move(pos, m, &u);
-    }
-    unmake_null_move(pos);
-    return check;
-}
-
-bool repetition_forbids(Position *pos, Move m, Undo *u, int *incheck)
-{
-    if (undo_irreversible(u, m) || !position_is_repetition(pos))
-        return false;
-    if (pos->rs->rules.rep_check_exception != REPCHECK_ON)
-        return true;
-    if (*incheck < 0) { /* in check in the position before the move */
-        unmake_move(pos, m, u);
-        *incheck = in_check(pos);
-        make_move(pos, m, u);
-    }
-    return !*incheck;
-}
-
-bool make_legal_move(Position *pos, Move m, Undo *u, int *incheck)
-{
-    make_move(pos, m, u);
-    if (!repetition_forbids(pos, m, u, incheck))
-        return true;
-    unmake_move(pos, m, u);
-    return false;
-}
-
-bool move_is_legal(Position *pos, Move m)
-{
-    Undo u;
-    int incheck = -1;
-    if (!make_legal_move(pos, m, &u, &incheck))
-        return false;
-    unmake_move(pos, m, &u);
-    return true;
-}
-
-void generate_legal(Position *pos, MoveList *list)
-{
-    generate_moves(pos, list);
-    int incheck = -1, n = 0;
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        Undo u;
-        if (!make_legal_move(pos, m, &u, &incheck))
-            continue;
-        unmake_move(pos, m, &u);
-        list->moves[n++] = m;
-    }
-    list->count = n;
 }

@@ -1,6 +1,10 @@
 /* Move generation.  Tenjiku has no self-check rule, so every generated move is legal except
  * for the repetition rule (docs/RULES.md §5.11), which needs the game history: generate_moves gives
- * the moves before that filter, generate_legal applies it. */
+ * the moves before that filter, generate_legal applies it.
+ *
+ * The generators that fill a MoveList are the search's: a MoveList has a fixed size, and in a
+ * position with more moves than it holds they leave the rest out and set `overflow` (move.h).
+ * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.c). */
 #ifndef KAKI_MOVEGEN_H
 #define KAKI_MOVEGEN_H
 
@@ -10,10 +14,19 @@
 #include "move.h"
 #include "position.h"
 
-/* All moves of the side to move, ignoring repetition; none if either side has no royal. */
+/* All moves of the side to move, ignoring repetition; none if either side has no royal.  At
+   most what the list holds (see above). */
 void generate_moves(const Position *pos, MoveList *list);
 /* The same for `side` (which need not be on move): used to find threats. */
 void generate_moves_for(const Position *pos, int side, MoveList *list);
+/* Appends the moves of generate_moves_for(side) made by the piece on `from` (at most
+   MAX_PIECE_MOVES). */
+void generate_piece_moves(const Position *pos, int side, int from, MoveList *list);
+
+/* legal.c: every move of generate_moves (of generate_moves_for), however many, in the same
+   order. */
+void generate_all_moves(const Position *pos, MoveVec *v);
+void generate_all_moves_for(const Position *pos, int side, MoveVec *v);
 
 /* The moves that take material (quiescence search): every capture (the promoting version alone
    where one exists), and fire-demon moves and passes that burn.  A subset of generate_moves;
@@ -52,9 +65,9 @@ Bitboard attacks_by(const Position *pos, int side);
 /* Could `side` capture a piece standing on sq (the same approximation as attacks_by)? */
 bool square_attacked_by(const Position *pos, int sq, int side);
 
-/* The legal moves: generate_moves minus moves that repeat a position (unless the in-check
-   exception applies).  pos is restored before returning. */
-void generate_legal(Position *pos, MoveList *list);
+/* legal.c: the legal moves, all of them: generate_all_moves minus moves that repeat a position
+   (unless the in-check exception applies).  pos is restored before returning. */
+void generate_legal(Position *pos, MoveVec *v);
 /* Makes `move` (as returned by generate_moves) if it is legal, repetition included; otherwise
    leaves pos unchanged and returns false.  *incheck caches in_check(pos) for the exception of
    docs/RULES.md §5.11 across the moves of one position (start with -1). */

@@ -54,7 +54,7 @@ char *move_to_wire(const Position *pos, Move m, int rank_offset, char *out)
     } while (0)
 
 /* "@@@@": the pass, if all legal passes give the same position. */
-static Move null_move_pass(Position *pos, const MoveList *legal, char *err, size_t errsz)
+static Move null_move_pass(Position *pos, const MoveVec *legal, char *err, size_t errsz)
 {
     Move found = MOVE_NONE;
     uint64_t key = 0;
@@ -81,14 +81,12 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
     while (*s == ' ' || *s == '\t')
         s++;
     /* pseudo-legal moves; the repetition rule is checked for the matching move only */
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal)
-        ERR("out of memory");
-    generate_moves(pos, legal);
+    MoveVec all = {0}, *legal = &all;
+    generate_all_moves(pos, legal);
     Move result = MOVE_NONE;
     if (strncmp(s, "@@@@", 4) == 0 && (s[4] == '\0' || s[4] == ' ' || s[4] == '\n' || s[4] == '\r')) {
         result = null_move_pass(pos, legal, err, errsz);
-        free(legal);
+        movevec_free(legal);
         return result;
     }
 
@@ -124,15 +122,15 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
         p++;
     if (n == -2) {
-        free(legal);
+        movevec_free(legal);
         ERR("too many legs (tenjiku moves have at most two)");
     }
     if (n <= 0 || *p) {
-        free(legal);
+        movevec_free(legal);
         ERR("cannot parse move");
     }
     if (n == 4 && sqs[1] != sqs[2]) {
-        free(legal);
+        movevec_free(legal);
         ERR("second leg does not start where the first ended");
     }
 
@@ -141,12 +139,12 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
     int us = pos->side;
     int mover = pos->board[a];
     if (!mover || piece_colour(mover) != us) {
-        free(legal);
+        movevec_free(legal);
         ERR("no piece of the side to move on the start square");
     }
     if (n == 2) {
         if (a == b) {
-            free(legal);
+            movevec_free(legal);
             ERR("a move must leave its square (a pass is written s v,v s)");
         }
         m = move_make(a, b);
@@ -158,30 +156,30 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
         else if (!mid_pc && c == a) {
             const PieceInfo *pi = &pos->rs->piece[mover];
             if (pi->pass < 0 || !bb_test(&pos->rs->pattern[pi->pass][a], b)) {
-                free(legal);
+                movevec_free(legal);
                 ERR("this piece cannot pass through that square");
             }
             m = move_make_pass(a);
         } else if (!mid_pc)
             m = move_make(a, c); /* a leg through an empty square: same effect as a-c */
         else {
-            free(legal);
+            movevec_free(legal);
             ERR("the first leg ends on a friendly piece");
         }
     }
 
     if (suffix == '+') {
-        if (move_list_has(legal, m | MOVE_PROMO))
+        if (movevec_has(legal, m | MOVE_PROMO))
             result = m | MOVE_PROMO;
-        else if (move_list_has(legal, m) && move_is_suicide(pos, m))
+        else if (movevec_has(legal, m) && move_is_suicide(pos, m))
             result = m; /* '+' on a suicide move is accepted and ignored */
-        else if (move_list_has(legal, m)) {
-            free(legal);
+        else if (movevec_has(legal, m)) {
+            movevec_free(legal);
             ERR("this move cannot promote");
         }
-    } else if (move_list_has(legal, m))
+    } else if (movevec_has(legal, m))
         result = m;
-    free(legal);
+    movevec_free(legal);
     if (!result)
         ERR("not a legal move");
     if (!move_is_legal(pos, result))
@@ -272,13 +270,9 @@ static char *hodges_format(Position *pos, Move m, bool with_start, bool can_prom
 
 char *move_to_hodges(Position *pos, Move m, char *out)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal) {
-        out[0] = '\0';
-        return out;
-    }
+    MoveVec all = {0}, *legal = &all;
     generate_legal(pos, legal);
-    bool can_promote = !move_is_promo(m) && move_list_has(legal, m | MOVE_PROMO);
+    bool can_promote = !move_is_promo(m) && movevec_has(legal, m | MOVE_PROMO);
     hodges_format(pos, m, false, can_promote, out);
 
     /* the start square is written only if another piece of the same kind has a move that
@@ -289,13 +283,13 @@ char *move_to_hodges(Position *pos, Move m, char *out)
         Move o = legal->moves[i];
         if (move_from(o) == move_from(m) || pos->board[move_from(o)] != pc)
             continue;
-        bool o_can = !move_is_promo(o) && move_list_has(legal, o | MOVE_PROMO);
+        bool o_can = !move_is_promo(o) && movevec_has(legal, o | MOVE_PROMO);
         if (strcmp(hodges_format(pos, o, false, o_can, other), out) == 0) {
             hodges_format(pos, m, true, can_promote, out);
             break;
         }
     }
-    free(legal);
+    movevec_free(legal);
     return out;
 }
 
@@ -334,15 +328,13 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
         s++;
     char want[MOVE_STR_MAX * 2];
     canonical_piece(s, want, sizeof want);
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal)
-        ERR("out of memory");
+    MoveVec all = {0}, *legal = &all;
     generate_legal(pos, legal);
     Move found = MOVE_NONE;
     char text[MOVE_STR_MAX];
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
-        bool can = !move_is_promo(m) && move_list_has(legal, m | MOVE_PROMO);
+        bool can = !move_is_promo(m) && movevec_has(legal, m | MOVE_PROMO);
         /* accept the canonical form and the form with the start square */
         for (int variant = 0; variant < 2 && !found; variant++) {
             hodges_format(pos, m, variant & 1, can && !(variant & 2), text);
@@ -354,7 +346,7 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
        promotion (the writer may leave it out) */
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
-        if (move_is_promo(m) || !move_list_has(legal, m | MOVE_PROMO))
+        if (move_is_promo(m) || !movevec_has(legal, m | MOVE_PROMO))
             continue;
         for (int variant = 0; variant < 2 && !found; variant++) {
             hodges_format(pos, m, variant, false, text);
@@ -362,7 +354,7 @@ Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz)
                 found = m;
         }
     }
-    free(legal);
+    movevec_free(legal);
     if (!found)
         ERR("'%s' is not a legal move in Hodges notation here", s);
     return found;

@@ -21,15 +21,15 @@ static bool move_is_reversible(const Position *pos, Move m)
     return true;
 }
 
-int count_legal_moves(Position *pos, const MoveList *moves)
+int count_legal_moves(Position *pos, const Move *moves, int count)
 {
     int n = pos->nhist - 1;
     int window = position_history(pos, n)->window;
     if (n - 1 < window)
-        return moves->count; /* nothing since the last irreversible move can come back */
+        return count; /* nothing since the last irreversible move can come back */
     int repeats = 0;
-    for (int i = 0; i < moves->count; i++) {
-        Move m = moves->moves[i];
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
         if (!move_is_reversible(pos, m))
             continue;
         uint64_t key = pos->key ^ zobrist_side;
@@ -47,25 +47,38 @@ int count_legal_moves(Position *pos, const MoveList *moves)
     }
     if (repeats && pos->rs->rules.rep_check_exception == REPCHECK_ON && in_check(pos))
         repeats = 0;
-    return moves->count - repeats;
+    return count - repeats;
 }
 
-static uint64_t perft_rec(Position *pos, int depth, bool full)
+static uint64_t perft_rec(Position *pos, int depth, bool full);
+
+static uint64_t perft_moves(Position *pos, const Move *moves, int count, int depth, bool full)
 {
-    MoveList list;
-    generate_moves(pos, &list);
     if (!full && depth == 1)
-        return (uint64_t)count_legal_moves(pos, &list);
+        return (uint64_t)count_legal_moves(pos, moves, count);
     uint64_t nodes = 0;
     int incheck = -1;
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
         Undo u;
         if (!make_legal_move(pos, m, &u, &incheck))
             continue;
         nodes += depth == 1 ? 1 : perft_rec(pos, depth - 1, full);
         unmake_move(pos, m, &u);
     }
+    return nodes;
+}
+
+static uint64_t perft_rec(Position *pos, int depth, bool full)
+{
+    MoveList list;
+    generate_moves(pos, &list);
+    if (!list.overflow)
+        return perft_moves(pos, list.moves, list.count, depth, full);
+    MoveVec all = {0}; /* more moves than a MoveList holds */
+    generate_all_moves(pos, &all);
+    uint64_t nodes = perft_moves(pos, all.moves, all.count, depth, full);
+    movevec_free(&all);
     return nodes;
 }
 

@@ -13,6 +13,6 @@
 uint64_t perft(Position *pos, int depth, bool full);
 
 /* Number of legal moves, counted without making them (the bulk count of the last ply). */
-int count_legal_moves(Position *pos, const MoveList *moves);
+int count_legal_moves(Position *pos, const Move *moves, int count);
 
 #endif

@@ -9,12 +9,10 @@ static const char *const side_name[2] = {"sente", "gote"};
 
 static bool has_legal_move(Position *pos)
 {
-    MoveList *list = malloc(sizeof *list);
-    if (!list)
-        abort();
-    generate_legal(pos, list);
-    bool any = list->count > 0 || list->overflow;
-    free(list);
+    MoveVec list = {0};
+    generate_legal(pos, &list);
+    bool any = list.count > 0;
+    movevec_free(&list);
     return any;
 }
 

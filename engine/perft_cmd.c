@@ -21,12 +21,8 @@ static int usage(void)
 /* perft of every legal move, printed as "MOVE: COUNT"; returns the sum. */
 static uint64_t divide(Position *pos, int depth, bool full)
 {
-    MoveList *list = malloc(sizeof *list);
-    if (!list)
-        return 0;
+    MoveVec list_all = {0}, *list = &list_all;
     generate_legal(pos, list);
-    if (list->overflow)
-        fprintf(stderr, "warning: position too complex, move list truncated\n");
     uint64_t total = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
@@ -39,7 +35,7 @@ static uint64_t divide(Position *pos, int depth, bool full)
         printf("%s: %" PRIu64 "\n", text, n);
         total += n;
     }
-    free(list);
+    movevec_free(list);
     return total;
 }
 

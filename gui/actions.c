@@ -40,7 +40,7 @@ static Move find_move(Session *s, const JsonValue *body, Reply *r)
     if ((json_get(body, "pass") && !json_get_bool(body, "pass", &pass)) ||
         (json_get(body, "promo") && !json_get_bool(body, "promo", &promo)))
         return refuse(r, 400, "\"pass\" and \"promo\" must be true or false"), MOVE_NONE;
-    MoveList *legal = xmalloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     generate_legal(s->pos, legal);
     Move found = MOVE_NONE;
     for (int i = 0; i < legal->count && !found; i++) {
@@ -49,7 +49,7 @@ static Move find_move(Session *s, const JsonValue *body, Reply *r)
             move_is_promo(m) == promo && (move_has_mid(m) ? move_mid(m) : -1) == mid)
             found = m;
     }
-    free(legal);
+    movevec_free(legal);
     if (!found)
         refuse(r, 422, "that is not a legal move here");
     return found;

@@ -71,7 +71,7 @@ void effects_json(const MoveEffects *fx, JsonBuf *b)
 
 int movelist_json(Position *pos, JsonBuf *b)
 {
-    MoveList *legal = xmalloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     generate_legal(pos, legal);
     jb_arr(b);
     for (int i = 0; i < legal->count; i++) {
@@ -81,8 +81,8 @@ int movelist_json(Position *pos, JsonBuf *b)
         char wire[MOVE_STR_MAX], hodges[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, wire);
         move_to_hodges(pos, m, hodges);
-        bool choice = move_is_promo(m) ? move_list_has(legal, m & ~MOVE_PROMO)
-                                       : move_list_has(legal, m | MOVE_PROMO);
+        bool choice = move_is_promo(m) ? movevec_has(legal, m & ~MOVE_PROMO)
+                                       : movevec_has(legal, m | MOVE_PROMO);
         jb_obj(b);
         effects_members(&fx, b);
         jb_kbool(b, "choice", choice);
@@ -92,6 +92,6 @@ int movelist_json(Position *pos, JsonBuf *b)
     }
     jb_end_arr(b);
     int n = legal->count;
-    free(legal);
+    movevec_free(legal);
     return n;
 }

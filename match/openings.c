@@ -19,7 +19,7 @@ int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err,
         return -1;
     }
     Position *pos = xmalloc(sizeof *pos);
-    MoveList *list = xmalloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     char **v = NULL;
     int n = 0, cap = 0, lineno = 0;
     char line[4096];
@@ -68,7 +68,7 @@ int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err,
     }
     fclose(f);
     free(pos);
-    free(list);
+    movevec_free(list);
     if (rc == 0 && n == 0) {
         snprintf(err, errsz, "%s: no positions in the file", path);
         rc = -1;
@@ -99,7 +99,7 @@ int opening_random(const RuleSet *rs, uint64_t seed, int number, int plies, int 
     uint64_t state = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(number + 1));
     splitmix(&state);
     Position *pos = xmalloc(sizeof *pos);
-    MoveList *list = xmalloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     int rc = -1;
     if (plies > OPENING_MAX_PLIES)
         plies = OPENING_MAX_PLIES;
@@ -141,7 +141,7 @@ int opening_random(const RuleSet *rs, uint64_t seed, int number, int plies, int 
     snprintf(out->label, sizeof out->label, "random %d plies, seed %llu, #%d", plies,
              (unsigned long long)seed, number + 1);
     free(pos);
-    free(list);
+    movevec_free(list);
     return rc;
 }
 

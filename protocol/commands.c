@@ -274,11 +274,11 @@ static void cmd_stat(Cecp *c, Command *cmd)
     int depth;
     int64_t ms;
     searcher_progress(c->searcher, &nodes, &depth, &ms);
-    MoveList *l = xmalloc(sizeof *l);
+    MoveVec l_all = {0}, *l = &l_all;
     generate_legal(c->pos, l);
     cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
                (unsigned long long)nodes, depth, l->count);
-    free(l);
+    movevec_free(l);
 }
 
 static void cmd_result(Cecp *c, Command *cmd)

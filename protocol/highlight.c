@@ -51,17 +51,15 @@ static bool removes_enemy(Position *pos, Move m)
     return r;
 }
 
-/* The legal moves if the piece on `from` belongs to the side to move, else NULL (also when out
-   of memory: then nothing is marked).  The caller frees the list. */
-static MoveList *legal_moves_if_mover(Position *pos, int from)
+/* The legal moves, if the piece on `from` belongs to the side to move (else false).  The
+   caller frees the list. */
+static bool legal_moves_if_mover(Position *pos, int from, MoveVec *legal)
 {
     int pc = pos->board[from];
     if (!pc || piece_colour(pc) != pos->side)
-        return NULL;
-    MoveList *legal = malloc(sizeof *legal);
-    if (legal)
-        generate_legal(pos, legal);
-    return legal;
+        return false;
+    generate_legal(pos, legal);
+    return true;
 }
 
 void highlight_marks(Position *pos, int from, int kill, Marks *mk)
@@ -69,8 +67,8 @@ void highlight_marks(Position *pos, int from, int kill, Marks *mk)
     memset(mk, 0, sizeof *mk);
     if (from < 0 || from > 255 || kill > 255 || position_game_over(pos))
         return;
-    MoveList *legal = legal_moves_if_mover(pos, from);
-    if (!legal)
+    MoveVec all = {0}, *legal = &all;
+    if (!legal_moves_if_mover(pos, from, legal))
         return;
     int pc = pos->board[from];
     bool has_pass = false;
@@ -78,7 +76,7 @@ void highlight_marks(Position *pos, int from, int kill, Marks *mk)
         Move m = legal->moves[i];
         if (move_from(m) != from || move_is_promo(m))
             continue;
-        bool promo = move_list_has(legal, m | MOVE_PROMO);
+        bool promo = movevec_has(legal, m | MOVE_PROMO);
         int to = move_to(m);
         if (move_is_pass(m)) {
             has_pass = true;
@@ -105,15 +103,15 @@ void highlight_marks(Position *pos, int from, int kill, Marks *mk)
         if (pi->pass >= 0 && bb_test(&pos->rs->pattern[pi->pass][from], kill))
             mark(mk, from, 'Y');
     }
-    free(legal);
+    movevec_free(legal);
 }
 
 void highlight_victims(Position *pos, int from, int kill, int to, Marks *mk)
 {
     if (from < 0 || from > 255 || to < 0 || to > 255 || kill > 255)
         return;
-    MoveList *legal = legal_moves_if_mover(pos, from);
-    if (!legal)
+    MoveVec all = {0}, *legal = &all;
+    if (!legal_moves_if_mover(pos, from, legal))
         return;
     Move found = MOVE_NONE;
     for (int i = 0; i < legal->count && !found; i++) {
@@ -123,7 +121,7 @@ void highlight_victims(Position *pos, int from, int kill, int to, Marks *mk)
         if (kill >= 0 ? (move_has_mid(m) && move_mid(m) == kill) : !move_has_mid(m))
             found = m;
     }
-    free(legal);
+    movevec_free(legal);
     if (!found)
         return;
     uint8_t before[SQUARE_COUNT];

@@ -116,13 +116,13 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
 {
     const RuleSet *rs = cecp_ruleset_for(c, r);
     Position *ns = xmalloc(sizeof *ns), *np = xmalloc(sizeof *np);
-    MoveList *legal = xmalloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     cecp_copy_board(ns, c->start, rs);
     *np = *ns;
     bool ok = true;
     for (int i = 0; i < c->nmoves && ok; i++) {
         generate_legal(np, legal);
-        if (!move_list_has(legal, c->moves[i])) {
+        if (!movevec_has(legal, c->moves[i])) {
             char w[MOVE_STR_MAX];
             move_to_wire(np, c->moves[i], atomic_load(&c->rank_offset), w);
             snprintf(err, errsz, "move %d (%s) of the game would be illegal", i + 1, w);
@@ -142,7 +142,7 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     }
     free(ns);
     free(np);
-    free(legal);
+    movevec_free(legal);
     return ok;
 }
 

@@ -110,16 +110,11 @@ static void report_cb(void *ctx, const Position *root, const SearchReport *r)
     size_t n = 0;
     pv[0] = '\0';
     Position *p = malloc(sizeof *p);
-    MoveList *list = malloc(sizeof *list);
-    if (p && list) {
+    if (p) {
         *p = *root;
         for (int i = 0; i < r->pv_length && i < MAX_PLY && n + MOVE_STR_MAX + 2 < sizeof pv; i++) {
             Move m = r->pv[i];
-            generate_moves(p, list);
-            bool ok = false;
-            for (int k = 0; k < list->count && !ok; k++)
-                ok = list->moves[k] == m;
-            if (!ok)
+            if (!move_is_pseudolegal(p, m))
                 break;
             char w[MOVE_STR_MAX];
             move_to_wire(p, m, ro, w);
@@ -129,7 +124,6 @@ static void report_cb(void *ctx, const Position *root, const SearchReport *r)
         }
     }
     free(p);
-    free(list);
     if (n && (r->upperbound || r->lowerbound) && n + 1 < sizeof pv)
         pv[n++] = r->upperbound ? '?' : '!', pv[n] = '\0';
     cecp_emitf(c, "%d %ld %lld %llu %d %llu 0\t%s", r->depth, xboard_score(r->score),
@@ -177,30 +171,30 @@ static void start_ponder(Cecp *c, Move guess)
 
 /* docs/PROTOCOL.md §3.2: never a non-promoting move that leaves a pawn, lance, iron general or
    knight without moves, when the promoting version exists. */
-static Move promote_dead(const Position *pos, Move m, const MoveList *legal)
+static Move promote_dead(const Position *pos, Move m, const MoveVec *legal)
 {
-    if (move_leaves_dead_piece(pos, m) && move_list_has(legal, m | MOVE_PROMO))
+    if (move_leaves_dead_piece(pos, m) && movevec_has(legal, m | MOVE_PROMO))
         return m | MOVE_PROMO;
     return m;
 }
 
 void cecp_engine_moved(Cecp *c, Move best, Move ponder)
 {
-    MoveList *legal = xmalloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     generate_legal(c->pos, legal);
     if (legal->count == 0) {
-        free(legal);
+        movevec_free(legal);
         if (!cecp_claim_if_over(c))
             cecp_emit(c, "# no move found");
         return;
     }
-    if (!best || !move_list_has(legal, best)) {
+    if (!best || !movevec_has(legal, best)) {
         if (best)
             cecp_emitf(c, "# search returned an illegal move (%08x); playing a legal one", best);
         best = legal->moves[0];
     }
     best = promote_dead(c->pos, best, legal);
-    free(legal);
+    movevec_free(legal);
 
     pthread_mutex_lock(&c->info_lock);
     bool have = c->have_report;
@@ -228,11 +222,11 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
     if (!ponder && (pv0 & ~MOVE_PROMO) == (best & ~MOVE_PROMO))
         ponder = pv1;
     if (ponder) {
-        MoveList *l2 = xmalloc(sizeof *l2);
+        MoveVec l2_all = {0}, *l2 = &l2_all;
         generate_legal(c->pos, l2);
-        if (!move_list_has(l2, ponder))
+        if (!movevec_has(l2, ponder))
             ponder = MOVE_NONE;
-        free(l2);
+        movevec_free(l2);
     }
     if (ponder) {
         c->hint = ponder;

@@ -36,12 +36,28 @@ Move pick_best(MoveList *list, int *scores, int i)
     return m;
 }
 
-void score_root_moves(const Position *pos, const MoveList *list, int *scores, Move tt_move,
-                      const Move killers[2], const int16_t (*history)[SQUARE_COUNT])
+/* pick_best for the root's list (which may be longer than a MoveList). */
+static Move pick_best_root(Move *moves, int count, int *scores, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < count; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    Move m = moves[best];
+    int s = scores[best];
+    moves[best] = moves[i];
+    scores[best] = scores[i];
+    moves[i] = m;
+    scores[i] = s;
+    return m;
+}
+
+void score_root_moves(const Position *pos, const Move *moves, int count, int *scores,
+                      Move tt_move, const Move killers[2], const int16_t (*history)[SQUARE_COUNT])
 {
     Bitboard danger = burn_zone(pos, pos->side ^ 1);
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
         int to = move_to(m), from = move_from(m);
         bool plain = !(m & (MOVE_MID | MOVE_PROMO)) && ((m & MOVE_PASS) || !pos->board[to]) &&
                      !bb_test(&danger, to) && !pos->rs->piece[pos->board[from]].demon;
@@ -97,12 +113,15 @@ static int quiet_score(const MovePicker *mp, Move m)
 }
 
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
-                      const int16_t (*history)[SQUARE_COUNT], MoveList *list, int *scores)
+                      const int16_t (*history)[SQUARE_COUNT], Move *moves, int count,
+                      int *scores)
 {
-    picker_init(mp, pos, MOVE_NONE, killers, history, list, NULL, scores);
+    picker_init(mp, pos, MOVE_NONE, killers, history, NULL, NULL, scores);
     mp->tt_move = tt_move;
     mp->stage = STAGE_ROOT;
-    score_root_moves(pos, list, scores, tt_move, killers, history);
+    mp->root_moves = moves;
+    mp->root_count = count;
+    score_root_moves(pos, moves, count, scores, tt_move, killers, history);
 }
 
 Move picker_next(MovePicker *mp, int *stage, int *score)
@@ -111,9 +130,9 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
     for (;;) {
         switch (mp->stage) {
         case STAGE_ROOT: {
-            if (mp->index >= list->count)
+            if (mp->index >= mp->root_count)
                 return MOVE_NONE;
-            Move m = pick_best(list, mp->scores, mp->index);
+            Move m = pick_best_root(mp->root_moves, mp->root_count, mp->scores, mp->index);
             *score = mp->scores[mp->index++];
             *stage = m == mp->tt_move ? STAGE_TT : *score >= SCORE_GAIN ? STAGE_NOISY : STAGE_QUIET;
             return m;

@@ -34,6 +34,8 @@ typedef struct MovePicker {
     const int16_t (*history)[SQUARE_COUNT]; /* [from][to] for the side to move, or NULL */
     MoveList *list;    /* noisy moves, then quiet moves */
     MoveList *scratch; /* buffer for the full generation */
+    Move *root_moves;  /* the root: every legal move (more than a MoveList may hold) */
+    int root_count;
     int *scores;
     int index, picked;
     Bitboard danger;
@@ -42,17 +44,18 @@ typedef struct MovePicker {
 void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                  const int16_t (*history)[SQUARE_COUNT], MoveList *list, MoveList *scratch,
                  int *scores);
-/* The root: the given legal moves (list), all scored at once by score_root_moves and taken
-   best first. */
+/* The root: the given legal moves (count of them, reordered in place), all scored at once by
+   score_root_moves and taken best first. */
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
-                      const int16_t (*history)[SQUARE_COUNT], MoveList *list, int *scores);
+                      const int16_t (*history)[SQUARE_COUNT], Move *moves, int count,
+                      int *scores);
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
    ordering score. */
 Move picker_next(MovePicker *mp, int *stage, int *score);
 
 /* The root: every legal move scored at once by the same rules (hash move, material won, killers,
    history; suicides last).  killers and history may be NULL (switched off). */
-void score_root_moves(const Position *pos, const MoveList *list, int *scores, Move tt_move,
-                      const Move killers[2], const int16_t (*history)[SQUARE_COUNT]);
+void score_root_moves(const Position *pos, const Move *moves, int count, int *scores,
+                      Move tt_move, const Move killers[2], const int16_t (*history)[SQUARE_COUNT]);
 
 #endif

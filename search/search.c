@@ -318,8 +318,9 @@ static void init_picker(Thread *t, MovePicker *mp, int ply, Move tt_move)
     const int16_t(*history)[SQUARE_COUNT] =
         c->history ? (const int16_t(*)[SQUARE_COUNT])t->history[pos->side] : NULL;
     if (ply == 0) {
-        t->lists[0] = e->root_moves;
-        picker_init_root(mp, pos, tt_move, killers, history, &t->lists[0], t->scores[0]);
+        int n = e->root_moves.count;
+        memcpy(t->root_moves, e->root_moves.moves, (size_t)n * sizeof *t->root_moves);
+        picker_init_root(mp, pos, tt_move, killers, history, t->root_moves, n, t->root_scores);
     } else {
         picker_init(mp, pos, c->tt ? tt_move : MOVE_NONE, killers, history, &t->lists[ply],
                     &t->scratch, t->scores[ply]);

@@ -159,10 +159,16 @@ void searcher_free(Searcher *e)
         return;
     searcher_stop(e);
     searcher_wait(e, NULL);
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MAX_THREADS; i++) {
+        if (e->threads[i]) {
+            free(e->threads[i]->root_moves);
+            free(e->threads[i]->root_scores);
+        }
         free(e->threads[i]);
+    }
     tt_free(&e->tt);
     free(e->root_history);
+    movevec_free(&e->root_moves);
     free(e);
 }
 
@@ -233,6 +239,11 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
                 abort();
         }
         Thread *t = e->threads[i];
+        if (t->root_cap < e->root_moves.count) {
+            t->root_cap = e->root_moves.count;
+            t->root_moves = xrealloc(t->root_moves, (size_t)t->root_cap * sizeof *t->root_moves);
+            t->root_scores = xrealloc(t->root_scores, (size_t)t->root_cap * sizeof *t->root_scores);
+        }
         t->searcher = e;
         t->id = i;
         t->pos = e->root;

@@ -20,9 +20,12 @@ typedef struct Thread {
     Position pos;
     EvalState eval[MAX_PLY + 4];
     Undo undo[MAX_PLY + 4];
-    MoveList lists[MAX_PLY + 4];
+    MoveList lists[MAX_PLY + 4]; /* ply 0 (the root) uses root_moves instead */
     MoveList scratch;
     int scores[MAX_PLY + 4][MAX_MOVES];
+    Move *root_moves;            /* this thread's copy of the root moves, however many */
+    int *root_scores;
+    int root_cap;
     Move killers[MAX_PLY + 4][2];
     Move quiets[MAX_PLY + 4][64];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
@@ -52,7 +55,7 @@ struct Searcher {
     Position root;
     HistEntry *root_history;    /* the root's archive: the game before it (see copy_root_history) */
     int root_history_cap;
-    MoveList root_moves;
+    MoveVec root_moves;         /* every legal root move */
     SearchReportFn report;
     void *ctx;
     Move best, ponder;

@@ -26,20 +26,24 @@ static inline int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_
 /* Picks a move: with probability capture_bias% a capturing or promoting move if there is one,
    otherwise any legal move.  Capture-hungry games reach sparse boards, promoted pieces and
    lone royals quickly. */
-static inline Move random_move(Position *pos, MoveList *legal, Rng *r, int capture_bias)
+static inline bool random_move_takes(const Position *pos, Move m)
+{
+    return move_has_mid(m) || move_is_promo(m) || (!move_is_pass(m) && pos->board[move_to(m)]);
+}
+static inline Move random_move(Position *pos, const MoveVec *legal, Rng *r, int capture_bias)
 {
     if (legal->count == 0)
         return MOVE_NONE;
     if (rng_below(r, 100) < capture_bias) {
-        int idx[MAX_MOVES], n = 0;
-        for (int i = 0; i < legal->count; i++) {
-            Move m = legal->moves[i];
-            if (move_has_mid(m) || move_is_promo(m) ||
-                (!move_is_pass(m) && pos->board[move_to(m)]))
-                idx[n++] = i;
+        int n = 0;
+        for (int i = 0; i < legal->count; i++)
+            n += random_move_takes(pos, legal->moves[i]);
+        if (n) {
+            int k = rng_below(r, n);
+            for (int i = 0;; i++)
+                if (random_move_takes(pos, legal->moves[i]) && k-- == 0)
+                    return legal->moves[i];
         }
-        if (n)
-            return legal->moves[idx[rng_below(r, n)]];
     }
     return legal->moves[rng_below(r, legal->count)];
 }

@@ -90,7 +90,7 @@ static void term_directions(void)
 int main(void)
 {
     static Position pos, flipped;
-    static MoveList list;
+    static MoveVec list;
     static EvalState states[1000];
     Rng rng = {31337};
     int checked = 0;

@@ -138,7 +138,7 @@ static void check_position(Position *pos)
 int main(void)
 {
     static Position pos;
-    static MoveList list;
+    static MoveVec list;
     const char *configs[] = {"", "lion_hawk=tsa", "free_eagle=west", "jumper_capture=tsa", "tetrarch=western",
                              "fd_range=file", "promo_path=any_square", "jump_noncapture=on"};
     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {

@@ -146,7 +146,7 @@ static void rank_offset_roundtrip(void)
    without the rank offset, and its Hodges form parses back too. */
 static void random_roundtrips(void)
 {
-    static MoveList list;
+    static MoveVec list;
     Rng rng = {99};
     int checked = 0;
     for (int game = 0; game < scaled(30); game++) {

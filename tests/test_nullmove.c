@@ -19,7 +19,7 @@ static void null_move_hash(void)
 {
     Position *pos = malloc(sizeof *pos);
     Rng rng = {777};
-    MoveList *list = malloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     for (int game = 0; game < scaled(50); game++) {
         position_start(pos, ruleset_default());
         for (int ply = 0; ply < 60; ply++) {
@@ -40,7 +40,7 @@ static void null_move_hash(void)
                 break;
         }
     }
-    free(list);
+    movevec_free(list);
     free(pos);
 }
 
@@ -60,7 +60,7 @@ static const struct {
 /* Can the side to move remove the other side's last royal with one legal move? */
 static bool can_take_royal(Position *pos)
 {
-    MoveList *list = malloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     generate_legal(pos, list);
     bool takes = false;
     for (int i = 0; i < list->count && !takes; i++) {
@@ -69,7 +69,7 @@ static bool can_take_royal(Position *pos)
         takes = pos->royals[pos->side] == 0;
         unmake_move(pos, list->moves[i], &u);
     }
-    free(list);
+    movevec_free(list);
     return takes;
 }
 

@@ -8,6 +8,7 @@
 #include "board/perft.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "crowded.h"
 
 static void expect_perft(const char *name, const char *tfen, const char *options, int depth,
                          uint64_t expected)
@@ -56,6 +57,10 @@ static const struct {
        (also the reference generator's count) */
     {"royal capture", ROYAL_CAPTURE, NULL, 1, 38},
     {"royal capture", ROYAL_CAPTURE, NULL, 2, 108},
+    /* more legal moves than a MoveList holds (the reference generator's counts) */
+    {"crowded", CROWDED_LIONS_SENTE, NULL, 1, 4687},
+    {"crowded", CROWDED_LIONS_SENTE, NULL, 2, 743295},
+    {"crowded gote", CROWDED_LIONS_GOTE, NULL, 1, 4687},
 };
 
 int main(int argc, char **argv)

@@ -26,7 +26,7 @@ static char *write_string(const PgnGame *g)
 /* A random game of up to `plies` plies from pos, recorded in g. */
 static void random_game(Position *pos, PgnGame *g, Rng *rng, int plies)
 {
-    MoveList *legal = malloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     for (int i = 0; i < plies; i++) {
         generate_legal(pos, legal);
         Move m = random_move(pos, legal, rng, 60);
@@ -42,7 +42,7 @@ static void random_game(Position *pos, PgnGame *g, Rng *rng, int plies)
         if (position_game_over(pos))
             break;
     }
-    free(legal);
+    movevec_free(legal);
 }
 
 static bool same_games(const PgnGame *a, const PgnGame *b, char *why, size_t whysz)

@@ -18,7 +18,7 @@ static bool same_state(const Position *a, const Position *b)
 
 /* Every move of pos: make, validate (incremental sets, line words, key == recomputation),
    unmake, and compare with the original. */
-static void check_all_moves(Position *pos, const MoveList *list)
+static void check_all_moves(Position *pos, const MoveVec *list)
 {
     static Position before;
     before = *pos;
@@ -59,7 +59,7 @@ static void check_tfen_roundtrip(const Position *pos)
 static void random_games(int games, int max_plies, int capture_bias, uint64_t seed)
 {
     static Position pos;
-    static MoveList list;
+    static MoveVec list;
     Rng rng = {seed};
     RuleSet *rs = NULL;
     Rules r;
@@ -216,7 +216,7 @@ static void keyset_add(KeySet *ks, uint64_t key)
    piece can promote and captures are avoided), and nothing is corrupted. */
 static void long_reversible_game(void)
 {
-    static MoveList list;
+    static MoveVec list;
     char err[128];
     Position *start = malloc(sizeof *start);
     position_clear(start, ruleset_default());

@@ -38,7 +38,7 @@ static int last_moves(const char *tfen, const char *option, bool *repeat_legal, 
         Undo u;
         make_move(pos, m, &u);
     }
-    MoveList *list = malloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     generate_legal(pos, list);
     Move back = move_make(sq_make(1, 15), sq_make(0, 15));
     *repeat_legal = false;
@@ -52,7 +52,7 @@ static int last_moves(const char *tfen, const char *option, bool *repeat_legal, 
         CHECK(res.winner == WHITE && res.reason == RESULT_NO_LEGAL_MOVE,
               "no legal move: White wins (got winner %d reason %d)", res.winner, res.reason);
     }
-    free(list);
+    movevec_free(list);
     free(pos);
     ruleset_free(rs);
     return n;

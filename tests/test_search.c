@@ -10,6 +10,7 @@
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "crowded.h"
 #include "eval/eval.h"
 #include "randpos.h"
 #include "search/search.h"
@@ -41,7 +42,7 @@ static Move search_depth(Searcher *e, int depth)
 
 static bool is_legal(Position *p, Move m)
 {
-    static MoveList legal;
+    static MoveVec legal;
     generate_legal(p, &legal);
     for (int i = 0; i < legal.count; i++)
         if (legal.moves[i] == m)
@@ -66,13 +67,13 @@ static void tactics(Searcher *e)
     CHECK(score_mate_moves(last.score) == 2, "mate in 2 scored %d (%s)", last.score, move_to_wire(&pos, m, 0, text));
     Undo u;
     make_move(&pos, m, &u);
-    static MoveList replies;
+    static MoveVec replies;
     generate_legal(&pos, &replies);
     bool all_lose = replies.count > 0;
     for (int i = 0; i < replies.count; i++) { /* after every reply the king can be taken */
         Undo u2;
         make_move(&pos, replies.moves[i], &u2);
-        static MoveList ours;
+        static MoveVec ours;
         generate_legal(&pos, &ours);
         bool takes = false;
         for (int j = 0; j < ours.count; j++) {
@@ -111,7 +112,7 @@ static void legality(Searcher *e, int threads, int count)
 {
     searcher_set_threads(e, threads);
     Rng rng = {4242 + (uint64_t)threads};
-    static MoveList list;
+    static MoveVec list;
     int searched = 0;
     while (searched < count) {
         position_start(&pos, ruleset_default());
@@ -240,6 +241,26 @@ static void lopsided(Searcher *e)
     }
 }
 
+/* More legal moves than a MoveList holds (tests/crowded.h): the root knows every one, so the
+   search finds the king capture by the lions generated last (it once could not), and the
+   interior nodes, whose lists are full, still search legal moves only (under ASan: nothing
+   written past a list). */
+static void crowded(Searcher *e)
+{
+    load(CROWDED_LIONS_SENTE);
+    Move m = search_depth(e, 1);
+    CHECK(score_mate_moves(last.score) == 1, "crowded: the king capture found (score %d)",
+          last.score);
+    Undo u;
+    make_move(&pos, m, &u);
+    CHECK(position_game_over(&pos), "crowded: the move takes the king");
+    load(CROWDED_LIONS_GOTE);
+    for (int depth = 1; depth <= 2; depth++) {
+        m = search_depth(e, depth);
+        CHECK(m && is_legal(&pos, m), "crowded, gote to move, depth %d: a legal move", depth);
+    }
+}
+
 int main(int argc, char **argv)
 {
     Searcher *e = searcher_new();
@@ -249,6 +270,7 @@ int main(int argc, char **argv)
     } else {
         tactics(e);
         lopsided(e);
+        crowded(e);
         limits(e);
         legality(e, 1, scaled(1000));
         legality(e, 2, scaled(100));

@@ -22,11 +22,12 @@
 struct VecGame {
     RuleSet *rs;
     Position pos;
-    MoveList list; /* the last legal() list, which parse() indexes */
+    MoveVec list; /* the last legal() list, which parse() indexes */
 };
 
 static void kaki_stop(VecGame *g)
 {
+    movevec_free(&g->list);
     ruleset_free(g->rs);
     free(g);
 }
@@ -40,7 +41,7 @@ static VecGame *kaki_start(const char *tfen, const VecOptions *options, char *er
             return NULL;
     VecGame *g = malloc(sizeof *g);
     g->rs = ruleset_new(&r);
-    g->list.count = 0;
+    g->list = (MoveVec){0};
     position_clear(&g->pos, g->rs);
     if (tfen_parse(&g->pos, tfen, err, errsz) != 0) {
         kaki_stop(g);

@@ -49,7 +49,7 @@ static void check_position(Position *pos)
     char err[200];
     JsonValue *arr = json_parse(text, len, err, sizeof err);
     CHECK(arr && arr->type == JSON_ARRAY && arr->count == n, "the list parses: %s", err);
-    MoveList *legal = malloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     generate_legal(pos, legal);
     CHECK(n == legal->count, "%d moves listed, %d legal", n, legal->count);
     char tfen[TFEN_MAX];
@@ -93,14 +93,14 @@ static void check_position(Position *pos)
         }
         (void)listed;
         json_get_bool(e, "choice", &choice);
-        CHECK(choice == move_list_has(legal, m ^ MOVE_PROMO), "promotion choice of %x", m);
+        CHECK(choice == movevec_has(legal, m ^ MOVE_PROMO), "promotion choice of %x", m);
         char wire[MOVE_STR_MAX], hodges[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, wire);
         move_to_hodges(pos, m, hodges);
         CHECK(!strcmp(json_get_str(e, "wire"), wire) && !strcmp(json_get_str(e, "hodges"), hodges),
               "texts of %s", wire);
     }
-    free(legal);
+    movevec_free(legal);
     json_free(arr);
     free(text);
 }
@@ -110,7 +110,7 @@ static void vector_t7(void)
     Position *pos = malloc(sizeof *pos);
     position_clear(pos, ruleset_default());
     tfen_parse(pos, "15k/16/16/16/16/16/16/16/16/16/5P10/4d!11/2p13/4g11/1D!3P10/15K b", NULL, 0);
-    MoveList *legal = malloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     generate_legal(pos, legal);
     int burns2 = 0, suicides = 0;
     for (int i = 0; i < legal->count; i++) {
@@ -132,7 +132,7 @@ static void vector_t7(void)
     CHECK(suicides == 3, "T7: three suicide moves (%d)", suicides);
     CHECK(burns2 == 1, "T7: one move burns two pieces (%d)", burns2);
     check_position(pos);
-    free(legal);
+    movevec_free(legal);
     free(pos);
 }
 
@@ -141,7 +141,7 @@ int main(void)
     vector_t7();
     Rng rng = {12345};
     Position *pos = malloc(sizeof *pos);
-    MoveList *legal = malloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     for (int g = 0; g < scaled(12); g++) {
         Rules rules;
         rules_default(&rules);
@@ -168,7 +168,7 @@ int main(void)
         ruleset_free(rs);
     }
     printf("%d positions, %d moves checked\n", positions, moves_checked);
-    free(legal);
+    movevec_free(legal);
     free(pos);
     return check_finish("test_gui_moves");
 }

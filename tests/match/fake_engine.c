@@ -33,7 +33,7 @@
 #include "board/tfen.h"
 
 static Position *pos;
-static MoveList list;
+static MoveVec list;
 static uint64_t rng = 88172645463325252ULL;
 static int rank_offset;
 static bool force_mode = true, greedy, split, prefer_multi, garbage, no_ping, no_usermove;
@@ -83,12 +83,12 @@ static Move choose(void)
     if (list.count == 0)
         return MOVE_NONE;
     if (prefer_multi) {
-        int idx[MAX_MOVES], n = 0;
+        int n = 0;
         for (int i = 0; i < list.count; i++)
             if (move_has_mid(list.moves[i]) || move_is_pass(list.moves[i]))
-                idx[n++] = i;
+                list.moves[n++] = list.moves[i];
         if (n)
-            return list.moves[idx[next_rand() % (uint64_t)n]];
+            return list.moves[next_rand() % (uint64_t)n];
     }
     if (greedy) {
         Move best = MOVE_NONE;

@@ -5,6 +5,7 @@
 # Exit status 0 = pass, 1 = fail, 77 = skipped (kaki does not speak CECP yet).
 set -u
 name=$1 KM=$2 FAKE=$3 MIS=$4 KAKI=$5 WORK=$6
+SRC=$(cd "$(dirname "$0")" && pwd)
 dir="$WORK/$name"
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
 fails=0
@@ -146,6 +147,21 @@ TFEN
     check "bad TFEN: status 1" [ "$status" -eq 1 ]
     run --engine cmd="$FAKE" name=NoSet arg=--no-setboard $(fake B) --tc 0:10 --openings open.tfen
     check "engine without setboard: error" grep -q 'lacks feature setboard' err.txt
+    ;;
+crowded)
+    # an opening with 4,687 legal moves (tests/crowded.h), more than a search's move list holds:
+    # the referee must know every one.  The king-capturing lions are the last in generation
+    # order; a greedy mover takes the king at once.
+    awk '/^#define CROWDED_LIONS_SENTE/ { on = 1; next }
+         on { while (match($0, /"[^"]*"/)) { printf "%s", substr($0, RSTART + 1, RLENGTH - 2)
+                                             $0 = substr($0, RSTART + RLENGTH) }
+              if ($0 !~ /\\ *$/) { print ""; exit } }' "$SRC/../crowded.h" >open.tfen
+    run $(fake A --greedy --seed 1) $(fake B --greedy --seed 2) --games 2 --tc 0:20+0.1 \
+        --openings open.tfen --pgn g.pgn --results r.txt
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "each side won its sente game" score_is A B 1 1 0
+    check "both games end by the king's capture at once" [ "$(count '^\[PlyCount "1"\]' g.pgn)" -eq 2 ]
+    check "no infraction" [ "$(count 'Termination "rules infraction"' g.pgn)" -eq 0 ]
     ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \

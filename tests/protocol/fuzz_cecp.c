@@ -60,7 +60,7 @@ static void random_square(char *out)
 static void random_move_text(Cecp *c, char *out)
 {
     Position *pos = malloc(sizeof *pos);
-    MoveList *list = malloc(sizeof *list);
+    MoveVec list_all = {0}, *list = &list_all;
     *pos = *cecp_position(c);
     generate_legal(pos, list);
     if (list->count && below(4)) {
@@ -82,7 +82,7 @@ static void random_move_text(Cecp *c, char *out)
             sprintf(out, "%s%s,%s%s%s", a, b, below(2) ? b : x, d, below(3) ? "" : "+");
     }
     free(pos);
-    free(list);
+    movevec_free(list);
 }
 
 static void random_fen(Cecp *c, char *out)
@@ -244,14 +244,14 @@ static void fuzz_parsers(Cecp *c, char *buf, size_t cap)
     if (pos->key != key)
         fail("move_from_wire changed the position", buf);
     if (m) {
-        MoveList *l = malloc(sizeof *l);
+        MoveVec l_all = {0}, *l = &l_all;
         generate_legal(pos, l);
         bool found = false;
         for (int i = 0; i < l->count && !found; i++)
             found = l->moves[i] == m;
         if (!found)
             fail("move_from_wire returned an illegal move", buf);
-        free(l);
+        movevec_free(l);
     }
     random_fen(c, buf);
     len = mutate(buf, strlen(buf), cap - 1);

@@ -27,10 +27,10 @@ static int rule_result(Position *pos, char *result)
         strcpy(result, loser == WHITE ? "1-0" : "0-1");
         return 1;
     }
-    MoveList *l = malloc(sizeof *l);
+    MoveVec l_all = {0}, *l = &l_all;
     generate_legal(pos, l);
     int none = l->count == 0;
-    free(l);
+    movevec_free(l);
     if (none) {
         strcpy(result, pos->side == BLACK ? "0-1" : "1-0");
         return 1;

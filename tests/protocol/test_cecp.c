@@ -13,6 +13,7 @@
 #include "board/tfen.h"
 #include "cecp_harness.h"
 #include "check.h"
+#include "crowded.h"
 #include "protocol/highlight.h"
 #include "protocol/xbvariant.h"
 #include "randpos.h"
@@ -438,7 +439,7 @@ static void test_analysis_and_ponder(void)
             free(hint);
         } else {
             char mv[64];
-            MoveList *l = malloc(sizeof *l);
+            MoveVec l_all = {0}, *l = &l_all;
             Position *p = malloc(sizeof *p);
             *p = *cecp_position(c);
             generate_legal(p, l);
@@ -447,7 +448,7 @@ static void test_analysis_and_ponder(void)
                 memcpy(mv, "usermove ", 9);
                 send(c, mv);
             }
-            free(l);
+            movevec_free(l);
             free(p);
         }
         CHECK(cecp_check(c) == NULL, "consistent after pondering");
@@ -544,7 +545,7 @@ static void wire(char *buf, int a, int b, int c2, int d, char suffix)
 
 static bool is_dest(char ch) { return ch && isupper((unsigned char)ch) && ch != 'T'; }
 
-static void check_piece_highlights(Position *pos, int from, const MoveList *legal)
+static void check_piece_highlights(Position *pos, int from, const MoveVec *legal)
 {
     Marks first;
     highlight_marks(pos, from, -1, &first);
@@ -628,7 +629,7 @@ static void test_highlight(void)
 {
     /* T1: lion on h8 */
     Position *pos = malloc(sizeof *pos);
-    MoveList *legal = malloc(sizeof *legal);
+    MoveVec legal_all = {0}, *legal = &legal_all;
     position_clear(pos, ruleset_default());
     char err[200];
     tfen_parse(pos, "15k/16/16/16/16/16/7s8/7Pp7/7L!1G6/6g9/16/16/16/16/16/K15 b", err, sizeof err);
@@ -718,7 +719,50 @@ static void test_highlight(void)
     free(empty);
     cecp_free(c);
     free(pos);
-    free(legal);
+    movevec_free(legal);
+}
+
+/* A position with more legal moves than the search's MoveList holds (tests/crowded.h): every
+   move can be entered, highlights show the pieces generated last, and the engine finds the
+   capture of the king by one of them (the generator once stopped at about 3,400 moves, and
+   "usermove" refused the rest as illegal). */
+static void test_crowded(void)
+{
+    Position *pos = malloc(sizeof *pos);
+    MoveVec legal = {0};
+    char err[200];
+    position_clear(pos, ruleset_default());
+    CHECK(tfen_parse(pos, CROWDED_LIONS_SENTE, err, sizeof err) == 0, "%s", err);
+    generate_legal(pos, &legal);
+    CHECK(legal.count == 4687, "%d legal moves", legal.count);
+    Cecp *c = fresh();
+    send(c, "new");
+    send(c, "force");
+    send(c, "setboard " CROWDED_LIONS_SENTE);
+    out_clear(&out);
+    int entered = 0, tried = 0; /* the last 600, then every 13th */
+    for (int i = legal.count - 1; i >= 0; i -= i > legal.count - 600 ? 1 : 13, tried++) {
+        char line[64] = "usermove ";
+        move_to_wire(pos, legal.moves[i], 0, line + 9);
+        cecp_handle(c, line);
+        entered += cecp_game_length(c) == 1;
+        cecp_handle(c, "undo");
+    }
+    CHECK(entered == tried && !has_line("Illegal") && !has_line("Error"),
+          "%d of %d moves accepted", entered, tried);
+    printf("crowded: %d of %d legal moves entered\n", entered, legal.count);
+    CHECK(cecp_check(c) == NULL, "consistent after the moves");
+    send(c, "lift b15"); /* a lion next to gote's king on b16 */
+    char *hl = last_line("highlight ");
+    CHECK(hl && strlen(hl) > 11 && hl[11] != 't', "the king on b16 is marked: %s", hl);
+    free(hl);
+    out_clear(&out);
+    send(c, "sd 1");
+    send(c, "go");
+    CHECK(has_line("1-0 {gote has no royal left}"), "the engine takes the king");
+    cecp_free(c);
+    movevec_free(&legal);
+    free(pos);
 }
 
 int main(void)
@@ -733,6 +777,7 @@ int main(void)
     test_analysis_and_ponder();
     test_options_and_bad_input();
     test_highlight();
+    test_crowded();
     out_free(&out);
     return check_finish("test_cecp");
 }
