@@ -268,20 +268,31 @@ static char *hodges_format(Position *pos, Move m, bool with_start, bool can_prom
     return out;
 }
 
-char *move_to_hodges(Position *pos, Move m, char *out)
+/* The squares a move's Hodges text names after the piece: two moves by pieces of one kind
+   can be written alike (and need their start squares) only if these are the same. */
+static uint32_t hodges_target(Move m)
 {
-    MoveVec all = {0}, *legal = &all;
-    generate_legal(pos, legal);
+    if (move_is_pass(m))
+        return 1u << 20 | (uint32_t)move_from(m);
+    if (move_has_mid(m))
+        return 2u << 20 | (uint32_t)move_mid(m) << 8 | (uint32_t)(move_to(m) == move_from(m) ? 0 : move_to(m) + 256);
+    return 3u << 20 | (uint32_t)move_to(m);
+}
+
+char *move_to_hodges_in(Position *pos, Move m, const MoveVec *legal, char *out)
+{
     bool can_promote = !move_is_promo(m) && movevec_has(legal, m | MOVE_PROMO);
     hodges_format(pos, m, false, can_promote, out);
 
     /* the start square is written only if another piece of the same kind has a move that
        would otherwise be written the same way */
     int pc = pos->board[move_from(m)];
+    uint32_t target = hodges_target(m);
     char other[MOVE_STR_MAX];
     for (int i = 0; i < legal->count; i++) {
         Move o = legal->moves[i];
-        if (move_from(o) == move_from(m) || pos->board[move_from(o)] != pc)
+        if (move_from(o) == move_from(m) || pos->board[move_from(o)] != pc ||
+            hodges_target(o) != target)
             continue;
         bool o_can = !move_is_promo(o) && movevec_has(legal, o | MOVE_PROMO);
         if (strcmp(hodges_format(pos, o, false, o_can, other), out) == 0) {
@@ -289,7 +300,15 @@ char *move_to_hodges(Position *pos, Move m, char *out)
             break;
         }
     }
-    movevec_free(legal);
+    return out;
+}
+
+char *move_to_hodges(Position *pos, Move m, char *out)
+{
+    MoveVec legal = {0};
+    generate_legal(pos, &legal);
+    move_to_hodges_in(pos, m, &legal, out);
+    movevec_free(&legal);
     return out;
 }
 

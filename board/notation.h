@@ -22,6 +22,8 @@ Move move_from_wire(Position *pos, const char *s, int rank_offset, char *err, si
 /* Hodges notation (docs/RULES.md §8) of a legal move in pos, including burns, promotion suffix and
    suicide mark; the start square only when needed.  pos is restored before returning. */
 char *move_to_hodges(Position *pos, Move m, char *out);
+/* The same with pos's legal moves given (generate_legal), to write many moves of one position. */
+char *move_to_hodges_in(Position *pos, Move m, const MoveVec *legal, char *out);
 /* Parses Hodges notation by matching it against the legal moves; aliases accepted. */
 Move move_from_hodges(Position *pos, const char *s, char *err, size_t errsz);
 

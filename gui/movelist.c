@@ -80,7 +80,7 @@ int movelist_json(Position *pos, JsonBuf *b)
         move_effects(pos, m, &fx);
         char wire[MOVE_STR_MAX], hodges[MOVE_STR_MAX];
         move_to_wire(pos, m, 0, wire);
-        move_to_hodges(pos, m, hodges);
+        move_to_hodges_in(pos, m, legal, hodges);
         bool choice = move_is_promo(m) ? movevec_has(legal, m & ~MOVE_PROMO)
                                        : movevec_has(legal, m | MOVE_PROMO);
         jb_obj(b);

@@ -9,9 +9,11 @@
 
 #include "board/notation.h"
 #include "check.h"
+#include "crowded.h"
 #include "gui/json.h"
 #include "gui/movelist.h"
 #include "randpos.h"
+#include "util/clock.h"
 
 static bool has(const JsonValue *arr, int sq)
 {
@@ -167,6 +169,21 @@ int main(void)
         }
         ruleset_free(rs);
     }
+    /* more legal moves than the search's MoveList holds: the page gets every one */
+    char err[200];
+    position_clear(pos, ruleset_default());
+    CHECK(tfen_parse(pos, CROWDED_LIONS_SENTE, err, sizeof err) == 0, "%s", err);
+    JsonBuf b;
+    jb_init(&b);
+    int64_t t0 = mono_us();
+    int n = movelist_json(pos, &b);
+    size_t len;
+    char *text = jb_take(&b, &len);
+    JsonValue *arr = json_parse(text, len, err, sizeof err);
+    CHECK(n == 4687 && arr && arr->count == n, "crowded: %d moves listed", n);
+    printf("crowded: %d moves listed in %.0f ms\n", n, (double)(mono_us() - t0) / 1000.0);
+    json_free(arr);
+    free(text);
     printf("%d positions, %d moves checked\n", positions, moves_checked);
     movevec_free(legal);
     free(pos);
