@@ -22,9 +22,18 @@ void game_record_init(GameRecord *g, const Position *start)
     *g = (GameRecord){0};
     g->start = xmalloc(sizeof *g->start);
     g->pos = xmalloc(sizeof *g->pos);
-    *g->start = *start;
-    position_reset_history(g->start);
+    game_record_restart(g, start);
+}
+
+void game_record_restart(GameRecord *g, const Position *start)
+{
+    if (start != g->start) {
+        *g->start = *start;
+        position_reset_history(g->start);
+    }
     *g->pos = *g->start;
+    g->nmoves = 0;
+    g->nhistory = 0;
     record_position(g);
 }
 
@@ -52,6 +61,13 @@ void game_record_play(GameRecord *g, Move m)
 void game_record_undo(GameRecord *g, int plies)
 {
     int keep = plies >= g->nmoves ? 0 : g->nmoves - plies;
+    game_record_truncate(g, keep);
+}
+
+void game_record_truncate(GameRecord *g, int keep)
+{
+    if (keep < 0 || keep > g->nmoves)
+        keep = g->nmoves;
     *g->pos = *g->start;
     g->nhistory = 0;
     record_position(g);

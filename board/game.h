@@ -19,10 +19,15 @@ typedef struct GameRecord {
 
 /* A new game from `start` (copied; its history restarted). */
 void game_record_init(GameRecord *g, const Position *start);
+/* Starts a new game from `start` (which may be g->start) in the same storage: g->start and
+   g->pos stay where they are. */
+void game_record_restart(GameRecord *g, const Position *start);
 void game_record_free(GameRecord *g);
 /* Plays m, a legal move of g->pos (the caller checked it). */
 void game_record_play(GameRecord *g, Move m);
 /* Takes back the last `plies` moves (at most all of them) by replaying the rest. */
 void game_record_undo(GameRecord *g, int plies);
+/* Keeps the first `keep` moves: g->pos becomes the position after them. */
+void game_record_truncate(GameRecord *g, int keep);
 
 #endif

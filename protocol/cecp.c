@@ -17,6 +17,8 @@
 
 #include "platform/platform.h"
 #include "session.h"
+
+#include "board/tfen.h"
 #include "util/strutil.h"
 
 static long physical_mb(void)
@@ -39,9 +41,11 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
 
     rules_default(&c->rules);
     c->rs = cecp_ruleset_for(c, &c->rules);
-    c->start = xmalloc(sizeof *c->start);
-    c->pos = xmalloc(sizeof *c->pos);
     c->scratch = xmalloc(sizeof *c->scratch);
+    Position *start = xmalloc(sizeof *start);
+    position_start(start, c->rs);
+    game_record_init(&c->game, start);
+    free(start);
     cecp_game_reset(c, NULL);
 
     c->searcher = searcher_new();
@@ -92,10 +96,8 @@ void cecp_free(Cecp *c)
         cecp_free_event(ev);
     for (int i = 0; i < RULESET_CACHE; i++)
         ruleset_free(c->rs_cache[i].rs);
-    free(c->start);
-    free(c->pos);
+    game_record_free(&c->game);
     free(c->scratch);
-    free(c->moves);
     pthread_mutex_destroy(&c->out_lock);
     pthread_mutex_destroy(&c->q_lock);
     pthread_cond_destroy(&c->q_cond);
@@ -105,6 +107,6 @@ void cecp_free(Cecp *c)
     free(c);
 }
 
-const Position *cecp_position(const Cecp *c) { return c->pos; }
-int cecp_game_length(const Cecp *c) { return c->nmoves; }
+const Position *cecp_position(const Cecp *c) { return c->game.pos; }
+int cecp_game_length(const Cecp *c) { return c->game.nmoves; }
 bool cecp_thinking(const Cecp *c) { return c->mode == MODE_THINK; }

@@ -78,11 +78,11 @@ static void cmd_usermove(Cecp *c, Command *cmd)
     }
     char err[160];
     int ro = atomic_load(&c->rank_offset);
-    Move m = move_from_wire(c->pos, text, ro, err, sizeof err);
+    Move m = move_from_wire(c->game.pos, text, ro, err, sizeof err);
     char unkludged[40];
     if (!m && undo_xboard_kludge(text, unkludged, sizeof unkludged)) {
         char err2[160];
-        m = move_from_wire(c->pos, unkludged, ro, err2, sizeof err2);
+        m = move_from_wire(c->game.pos, unkludged, ro, err2, sizeof err2);
     }
 
     if (c->mode == MODE_PONDER) {
@@ -110,7 +110,7 @@ static void cmd_usermove(Cecp *c, Command *cmd)
         return;
     if (cecp_claim_if_over(c))
         return;
-    if (c->engine_side == c->pos->side && !c->game_over)
+    if (c->engine_side == c->game.pos->side && !c->game_over)
         cecp_start_thinking(c);
 }
 
@@ -141,7 +141,7 @@ static void cmd_lift(Cecp *c, Command *cmd)
     }
     c->put_cyan = -1;
     if (c->position_ok)
-        highlight_marks(c->pos, c->lift_from, c->lift_kill, &c->lift_marks);
+        highlight_marks(c->game.pos, c->lift_from, c->lift_kill, &c->lift_marks);
     else
         memset(&c->lift_marks, 0, sizeof c->lift_marks);
     char out[HIGHLIGHT_MAX];
@@ -164,7 +164,7 @@ static void cmd_hover(Cecp *c, Command *cmd)
     if (sq < 0 || c->lift_from < 0 || !c->position_ok)
         return;
     Marks mk = c->lift_marks;
-    highlight_victims(c->pos, c->lift_from, c->lift_kill, sq, &mk);
+    highlight_victims(c->game.pos, c->lift_from, c->lift_kill, sq, &mk);
     char out[HIGHLIGHT_MAX];
     cecp_emit(c, highlight_format(&mk, out));
 }
@@ -216,7 +216,7 @@ static void cmd_go(Cecp *c, Command *cmd)
     (void)cmd;
     cecp_abort_search(c);
     c->analyzing = false;
-    c->engine_side = c->pos->side;
+    c->engine_side = c->game.pos->side;
     cecp_start_thinking(c);
 }
 
@@ -224,7 +224,7 @@ static void cmd_playother(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
-    c->engine_side = c->pos->side ^ 1;
+    c->engine_side = c->game.pos->side ^ 1;
 }
 
 /* ?: move now */
@@ -275,7 +275,7 @@ static void cmd_stat(Cecp *c, Command *cmd)
     int64_t ms;
     searcher_progress(c->searcher, &nodes, &depth, &ms);
     MoveVec l_all = {0}, *l = &l_all;
-    generate_legal(c->pos, l);
+    generate_legal(c->game.pos, l);
     cecp_emitf(c, "stat01: %lld %llu %d 0 %d", (long long)(ms / 10),
                (unsigned long long)nodes, depth, l->count);
     movevec_free(l);
@@ -291,9 +291,9 @@ static void cmd_result(Cecp *c, Command *cmd)
 static void cmd_hint(Cecp *c, Command *cmd)
 {
     (void)cmd;
-    if (c->hint && c->hint_key == c->pos->key && c->position_ok) {
+    if (c->hint && c->hint_key == c->game.pos->key && c->position_ok) {
         char w[MOVE_STR_MAX];
-        move_to_wire(c->pos, c->hint, atomic_load(&c->rank_offset), w);
+        move_to_wire(c->game.pos, c->hint, atomic_load(&c->rank_offset), w);
         cecp_emitf(c, "Hint: %s", w);
     }
 }

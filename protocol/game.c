@@ -1,5 +1,6 @@
-/* The game record: the start position and the moves played since, the current position being
- * their replay, so that undo, new rules and cecp_check() can replay it; `setboard`, `undo` and
+/* The game record (board/game.h): the start position, the moves played since and the whole
+ * repetition history, the current position being their replay, so that undo, new rules and
+ * cecp_check() can replay it; `setboard`, `undo` and
  * `remove` (docs/PROTOCOL.md §1.4); and the claim of a result when the game has ended by rule
  * (docs/PROTOCOL.md §1.5; board/result.h decides).
  */
@@ -28,14 +29,20 @@ void cecp_copy_board(Position *dst, const Position *src, const RuleSet *rs)
     position_reset_history(dst);
 }
 
-/* p = the start position with the recorded moves made. */
-static void replay(const Cecp *c, Position *p)
+/* p = the start position with the recorded moves made (a fresh history: no archive).  Returns
+   false if a position's history entry differs from the record's (the whole game's). */
+static bool replay(const Cecp *c, Position *p)
 {
-    *p = *c->start;
-    for (int i = 0; i < c->nmoves; i++) {
+    *p = *c->game.start;
+    const GameRecord *g = &c->game;
+    bool same = g->nhistory == g->nmoves + 1;
+    for (int i = 0; i < g->nmoves; i++) {
         Undo u;
-        make_move(p, c->moves[i], &u);
+        make_move(p, g->moves[i], &u);
+        const HistEntry *h = position_history(p, p->nhist - 1);
+        same = same && h->key == g->history[i + 1].key && h->window == g->history[i + 1].window;
     }
+    return same;
 }
 
 void cecp_clear_lift(Cecp *c)
@@ -46,12 +53,13 @@ void cecp_clear_lift(Cecp *c)
 /* A new game from `start` (NULL = the tenjiku start position). */
 void cecp_game_reset(Cecp *c, const Position *start)
 {
+    Position *p = xmalloc(sizeof *p);
     if (start)
-        cecp_copy_board(c->start, start, c->rs);
+        cecp_copy_board(p, start, c->rs);
     else
-        position_start(c->start, c->rs);
-    c->nmoves = 0;
-    *c->pos = *c->start;
+        position_start(p, c->rs);
+    game_record_restart(&c->game, p);
+    free(p);
     c->position_ok = true;
     c->game_over = false;
     c->hint = MOVE_NONE;
@@ -61,14 +69,7 @@ void cecp_game_reset(Cecp *c, const Position *start)
 
 void cecp_record_move(Cecp *c, Move m)
 {
-    if (c->nmoves == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 256;
-        c->moves = xrealloc(c->moves, (size_t)cap * sizeof *c->moves);
-        c->cap = cap;
-    }
-    c->moves[c->nmoves++] = m;
-    Undo u;
-    make_move(c->pos, m, &u);
+    game_record_play(&c->game, m);
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
 }
@@ -76,7 +77,7 @@ void cecp_record_move(Cecp *c, Move m)
 /* Claims the result if the game has ended; returns true if it has. */
 bool cecp_claim_if_over(Cecp *c)
 {
-    GameResult r = game_result(c->pos, c->nmoves == 0 ? -1 : c->pos->side ^ 1);
+    GameResult r = game_result(c->game.pos, c->game.nmoves == 0 ? -1 : c->game.pos->side ^ 1);
     if (r.reason == RESULT_ONGOING)
         return false;
     char reason[128];
@@ -135,12 +136,11 @@ void cecp_cmd_setboard(Cecp *c, Command *cmd)
 
 static void take_back(Cecp *c, int plies, const char *shown)
 {
-    if (c->nmoves < plies) {
+    if (c->game.nmoves < plies) {
         cecp_emitf(c, "Error (no move to undo): %s", shown);
         return;
     }
-    c->nmoves -= plies;
-    replay(c, c->pos);
+    game_record_undo(&c->game, plies);
     c->game_over = false;
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
@@ -151,20 +151,22 @@ void cecp_cmd_remove(Cecp *c, Command *cmd) { take_back(c, 2, cmd->shown); }
 
 const char *cecp_check(Cecp *c)
 {
-    const char *err = position_validate(c->start);
+    const char *err = position_validate(c->game.start);
     if (err)
         return err;
-    if ((err = position_validate(c->pos)))
+    if ((err = position_validate(c->game.pos)))
         return err;
-    if (c->pos->rs != c->rs || c->start->rs != c->rs)
+    if (c->game.pos->rs != c->rs || c->game.start->rs != c->rs)
         return "position uses a stale rule set";
     Position *p = xmalloc(sizeof *p);
-    replay(c, p);
+    bool same_record = replay(c, p);
     const char *res = NULL;
-    if (memcmp(p->board, c->pos->board, sizeof p->board) != 0 || p->side != c->pos->side ||
-        p->key != c->pos->key)
+    if (!same_record)
+        res = "the game record's history differs from the replay of its moves";
+    else if (memcmp(p->board, c->game.pos->board, sizeof p->board) != 0 || p->side != c->game.pos->side ||
+        p->key != c->game.pos->key)
         res = "position differs from the replay of the game record";
-    else if (!position_same_history(p, c->pos))
+    else if (!position_same_history(p, c->game.pos))
         res = "repetition history differs from the replay of the game record";
     free(p);
     return res;

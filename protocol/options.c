@@ -111,39 +111,41 @@ void cecp_set_threads(Cecp *c, long n)
 }
 
 /* New rules: rebuild the start position and replay the game; refused if a move of the game is
-   not legal under the new rules. */
+   not legal under the new rules (repetition included: the new record keeps the whole history). */
 static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
 {
     const RuleSet *rs = cecp_ruleset_for(c, r);
-    Position *ns = xmalloc(sizeof *ns), *np = xmalloc(sizeof *np);
-    MoveVec legal_all = {0}, *legal = &legal_all;
-    cecp_copy_board(ns, c->start, rs);
-    *np = *ns;
+    Position *ns = xmalloc(sizeof *ns);
+    cecp_copy_board(ns, c->game.start, rs);
+    GameRecord ng;
+    game_record_init(&ng, ns);
+    free(ns);
+    MoveVec all = {0};
     bool ok = true;
-    for (int i = 0; i < c->nmoves && ok; i++) {
-        generate_legal(np, legal);
-        if (!movevec_has(legal, c->moves[i])) {
+    for (int i = 0; i < c->game.nmoves && ok; i++) {
+        Move m = c->game.moves[i];
+        generate_all_moves(ng.pos, &all);
+        if (!movevec_has(&all, m) || !move_is_legal(ng.pos, m)) {
             char w[MOVE_STR_MAX];
-            move_to_wire(np, c->moves[i], atomic_load(&c->rank_offset), w);
+            move_to_wire(ng.pos, m, atomic_load(&c->rank_offset), w);
             snprintf(err, errsz, "move %d (%s) of the game would be illegal", i + 1, w);
             ok = false;
             break;
         }
-        Undo u;
-        make_move(np, c->moves[i], &u);
+        game_record_play(&ng, m);
     }
-    if (ok) {
-        *c->start = *ns;
-        *c->pos = *np;
-        c->rules = *r;
-        c->rs = rs;
-        c->hint = MOVE_NONE;
-        cecp_clear_lift(c);
+    movevec_free(&all);
+    if (!ok) {
+        game_record_free(&ng);
+        return false;
     }
-    free(ns);
-    free(np);
-    movevec_free(legal);
-    return ok;
+    game_record_free(&c->game);
+    c->game = ng;
+    c->rules = *r;
+    c->rs = rs;
+    c->hint = MOVE_NONE;
+    cecp_clear_lift(c);
+    return true;
 }
 
 void cecp_cmd_option(Cecp *c, Command *cmd)
@@ -236,7 +238,7 @@ void cecp_cmd_cores(Cecp *c, Command *cmd)
 void cecp_send_variant(Cecp *c)
 {
     char buf[2048];
-    cecp_emit(c, xb_setup_line(c->start, buf, sizeof buf));
+    cecp_emit(c, xb_setup_line(c->game.start, buf, sizeof buf));
     for (int s = 0; s < XB_SLOTS; s++)
         cecp_emit(c, xb_piece_line(c->rs, s, buf, sizeof buf));
 }

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board/game.h"
 #include "board/position.h"
 #include "board/rules.h"
 #include "cecp.h"
@@ -87,10 +88,9 @@ struct Cecp {
     } rs_cache[RULESET_CACHE];
     unsigned rs_clock;
 
-    /* the game: start position + moves; pos is the replay of both */
-    Position *start, *pos;
-    Move *moves;
-    int nmoves, cap;
+    /* the game: start position, moves, and every position's repetition history however long
+       (board/game.h); game.pos is the replay of the moves */
+    GameRecord game;
     bool position_ok; /* false after a refused setboard, until new/setboard */
     bool game_over;   /* result claimed or received: do not think */
 

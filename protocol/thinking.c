@@ -141,21 +141,21 @@ void cecp_start_thinking(Cecp *c)
         return;
     c->game_over = false;
     SearchLimits l = cecp_own_limits(c);
-    start_search(c, MODE_THINK, c->pos, &l);
+    start_search(c, MODE_THINK, c->game.pos, &l);
 }
 
 void cecp_start_analysis(Cecp *c)
 {
-    if (!c->analyzing || !c->position_ok || position_game_over(c->pos))
+    if (!c->analyzing || !c->position_ok || position_game_over(c->game.pos))
         return;
     SearchLimits l = limits_none();
     l.infinite = true;
-    start_search(c, MODE_ANALYZE, c->pos, &l);
+    start_search(c, MODE_ANALYZE, c->game.pos, &l);
 }
 
 static void start_ponder(Cecp *c, Move guess)
 {
-    *c->scratch = *c->pos;
+    *c->scratch = *c->game.pos;
     Undo u;
     make_move(c->scratch, guess, &u);
     if (position_game_over(c->scratch))
@@ -165,7 +165,7 @@ static void start_ponder(Cecp *c, Move guess)
     c->ponder_move = guess;
     char w[MOVE_STR_MAX];
     cecp_emitf(c, "# pondering on %s",
-               move_to_wire(c->pos, guess, atomic_load(&c->rank_offset), w));
+               move_to_wire(c->game.pos, guess, atomic_load(&c->rank_offset), w));
     start_search(c, MODE_PONDER, c->scratch, &l);
 }
 
@@ -181,7 +181,7 @@ static Move promote_dead(const Position *pos, Move m, const MoveVec *legal)
 void cecp_engine_moved(Cecp *c, Move best, Move ponder)
 {
     MoveVec legal_all = {0}, *legal = &legal_all;
-    generate_legal(c->pos, legal);
+    generate_legal(c->game.pos, legal);
     if (legal->count == 0) {
         movevec_free(legal);
         if (!cecp_claim_if_over(c))
@@ -193,7 +193,7 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
             cecp_emitf(c, "# search returned an illegal move (%08x); playing a legal one", best);
         best = legal->moves[0];
     }
-    best = promote_dead(c->pos, best, legal);
+    best = promote_dead(c->game.pos, best, legal);
     movevec_free(legal);
 
     pthread_mutex_lock(&c->info_lock);
@@ -213,7 +213,7 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
     }
 
     char w[MOVE_STR_MAX];
-    move_to_wire(c->pos, best, atomic_load(&c->rank_offset), w);
+    move_to_wire(c->game.pos, best, atomic_load(&c->rank_offset), w);
     cecp_emitf(c, "move %s", w);
     cecp_record_move(c, best);
     if (cecp_claim_if_over(c))
@@ -223,14 +223,14 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
         ponder = pv1;
     if (ponder) {
         MoveVec l2_all = {0}, *l2 = &l2_all;
-        generate_legal(c->pos, l2);
+        generate_legal(c->game.pos, l2);
         if (!movevec_has(l2, ponder))
             ponder = MOVE_NONE;
         movevec_free(l2);
     }
     if (ponder) {
         c->hint = ponder;
-        c->hint_key = c->pos->key;
+        c->hint_key = c->game.pos->key;
         if (c->ponder_on)
             start_ponder(c, ponder);
     }

@@ -12,7 +12,7 @@
 
 static int moves_made_by(const Cecp *c, int side)
 {
-    return side == c->start->side ? (c->nmoves + 1) / 2 : c->nmoves / 2;
+    return side == c->game.start->side ? (c->game.nmoves + 1) / 2 : c->game.nmoves / 2;
 }
 
 SearchLimits cecp_own_limits(const Cecp *c)
@@ -29,7 +29,7 @@ SearchLimits cecp_own_limits(const Cecp *c)
     l.time_ms = t < 0 ? 0 : t > INT_MAX / 2 ? INT_MAX / 2 : (int)t;
     l.inc_ms = c->inc_ms;
     if (c->mps > 0) {
-        int side = c->engine_side == NOBODY ? c->pos->side : c->engine_side;
+        int side = c->engine_side == NOBODY ? c->game.pos->side : c->engine_side;
         l.moves_to_go = c->mps - moves_made_by(c, side) % c->mps;
     }
     return l;
