@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/game.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/result.h"
@@ -42,7 +43,8 @@ int rules_winner(Position *pos, int mover, char *why, size_t whysz)
 
 typedef struct Play {
     Game *g;
-    Position *pos;
+    GameRecord rec;            /* the referee's game: every position, for the repetition rule */
+    Position *pos;             /* rec.pos */
     int64_t clock[2];          /* remaining time, ms */
     int timed_moves[2];        /* moves made on the clock */
     char partial[2][512];      /* first legs of a move sent as "move a,"  "move b" */
@@ -386,8 +388,7 @@ static void fill_opening_plies(Play *P, char (**bookwire)[MOVE_STR_MAX])
         move_to_wire(P->pos, m, 0, (*bookwire)[i * 2]);
         move_to_wire(P->pos, m, 1, (*bookwire)[i * 2 + 1]);
         move_to_hodges(P->pos, m, r.hodges);
-        Undo u;
-        make_move(P->pos, m, &u);
+        game_record_play(&P->rec, m);
         push_ply(g, &r);
     }
 }
@@ -529,8 +530,7 @@ static void play(Play *P)
         move_to_wire(pos, m, 0, r.wire);
         move_to_wire(pos, m, g->spec[!c]->rank_offset, theirs);
         move_to_hodges(pos, m, r.hodges);
-        Undo u;
-        make_move(pos, m, &u);
+        game_record_play(&P->rec, m);
         push_ply(g, &r);
         P->offer[!c] = false; /* moving declines the opponent's offer */
 
@@ -583,17 +583,20 @@ void game_play(Game *g)
     g->reason[0] = '\0';
     g->started = time(NULL);
     int64_t t0 = mono_ms();
-    P.pos = xmalloc(sizeof *P.pos);
-    position_clear(P.pos, g->rs);
+    Position *start = xmalloc(sizeof *start);
+    position_clear(start, g->rs);
     if (g->opening->tfen) {
         char err[200];
-        if (tfen_parse(P.pos, g->opening->tfen, err, sizeof err) != 0) {
+        if (tfen_parse(start, g->opening->tfen, err, sizeof err) != 0) {
             end_game(&P, OUT_ABORTED, TERM_ABANDONED, -1, "bad opening position: %s", err);
-            free(P.pos);
+            free(start);
             return;
         }
     } else
-        position_start(P.pos, g->rs);
+        position_start(start, g->rs);
+    game_record_init(&P.rec, start);
+    free(start);
+    P.pos = P.rec.pos;
     g->from_start = g->opening->tfen == NULL;
     tfen_print(P.pos, g->start_tfen);
 
@@ -612,7 +615,7 @@ void game_play(Game *g)
         }
     }
     g->duration_ms = mono_ms() - t0;
-    free(P.pos);
+    game_record_free(&P.rec);
 }
 
 void game_free(Game *g)

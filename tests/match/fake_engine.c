@@ -18,6 +18,10 @@
  * --prefer-multileg play a multi-leg move (igui, double capture, pass) when there is one
  * --garbage         print junk (binary bytes, a 100000-byte line, unknown commands) before
  *                   every move
+ * --walk            walk the own king round a closed loop of four ranks (tests/kingloop.h:
+ *                   sente's from rank 1, 64 squares, gote's from rank 13, 63), never checking
+ *                   for repetitions: from two lone kings on a1 and a13 the game's first
+ *                   position comes back with gote's 4,032nd move (ply 8,064)
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -31,13 +35,14 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/tfen.h"
+#include "kingloop.h"
 
 static Position *pos;
 static MoveVec list;
 static uint64_t rng = 88172645463325252ULL;
 static int rank_offset;
 static bool force_mode = true, greedy, split, prefer_multi, garbage, no_ping, no_usermove;
-static bool no_setboard, no_tenjiku, draw_offering;
+static bool no_setboard, no_tenjiku, draw_offering, walk;
 static int has_score, score_cp, think_ms, done0_ms = -1;
 static char fail_mode[32];
 static int fail_at = -1, my_moves;
@@ -77,8 +82,23 @@ static int value(int pc)
     return 100 + piece_kind(pc);
 }
 
+/* --walk: the own king's next square on its loop, if it stands on it. */
+static Move walk_step(void)
+{
+    int loop[96], us = pos->side;
+    int n = king_loop(us == BLACK ? 0 : 12, 4, us == WHITE, loop);
+    for (int i = 0; i < n; i++) {
+        int pc = pos->board[loop[i]];
+        if (pc && piece_colour(pc) == us && piece_kind(pc) == KING)
+            return move_make(loop[i], loop[(i + 1) % n]);
+    }
+    return MOVE_NONE;
+}
+
 static Move choose(void)
 {
+    if (walk && walk_step())
+        return walk_step();
     generate_legal(pos, &list);
     if (list.count == 0)
         return MOVE_NONE;
@@ -236,6 +256,8 @@ int main(int argc, char **argv)
             prefer_multi = true;
         else if (!strcmp(a, "--garbage"))
             garbage = true;
+        else if (!strcmp(a, "--walk"))
+            walk = true;
         else if (!strcmp(a, "--no-ping"))
             no_ping = true;
         else if (!strcmp(a, "--no-usermove"))

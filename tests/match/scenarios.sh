@@ -163,6 +163,19 @@ crowded)
     check "both games end by the king's capture at once" [ "$(count '^\[PlyCount "1"\]' g.pgn)" -eq 2 ]
     check "no infraction" [ "$(count 'Termination "rules infraction"' g.pgn)" -eq 0 ]
     ;;
+longgame)
+    # two lone kings walking closed loops (fake_engine --walk) pass through every pair of
+    # squares: after 8,063 plies every move of gote's king would repeat a position, the
+    # farthest 8,064 plies back, so gote has no legal move and loses.  The referee must see
+    # that (it once kept only the last 1,024 positions: the game went on to the move limit).
+    printf '16/16/16/k15/16/16/16/16/16/16/16/16/16/16/16/K15 b\n' >open.tfen
+    run $(fake A --walk) $(fake B --walk) --games 2 --tc 10:00 --maxmoves 4100 \
+        --openings open.tfen --pgn g.pgn --results r.txt
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "gote lost each game" score_is A B 1 1 0
+    check "gote had no legal move" [ "$(count '{gote has no legal move}' g.pgn)" -eq 2 ]
+    check "after 8,063 plies" [ "$(count '^\[PlyCount "8063"\]' g.pgn)" -eq 2 ]
+    ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
         --random-openings 6 --seed 77 --pgn g1.pgn

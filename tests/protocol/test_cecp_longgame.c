@@ -22,6 +22,7 @@
 #include "board/tfen.h"
 #include "cecp_harness.h"
 #include "check.h"
+#include "kingloop.h"
 
 /* ------------------------------------------------------- the naive record: every key ---- */
 
@@ -50,22 +51,6 @@ static void remember(uint64_t key, int ply)
 }
 
 /* ----------------------------------------------------------------------- the game ---- */
-
-/* A closed king walk over `ranks` ranks (an even number) from `base`: along the first rank,
-   a serpentine over files 1-15 of the others, back down file 0.  With `shortcut` the corner of
-   file 0 is cut diagonally, one square less. */
-static int make_loop(int base, int ranks, bool shortcut, int *sq)
-{
-    int n = 0;
-    for (int f = 0; f < 16; f++)
-        sq[n++] = sq_make(f, base);
-    for (int r = 1; r < ranks; r++)
-        for (int k = 1; k < 16; k++)
-            sq[n++] = sq_make(r % 2 ? 16 - k : k, base + r);
-    for (int r = shortcut ? ranks - 2 : ranks - 1; r >= 1; r--)
-        sq[n++] = sq_make(0, base + r);
-    return n;
-}
 
 static Out out;
 static Cecp *cecp;
@@ -130,11 +115,11 @@ static Move any_fresh_move(void)
 int main(int argc, char **argv)
 {
     int plies = argc > 1 ? atoi(argv[1]) : scaled(100000);
-    int loop[2][100], len[2], at[2] = {0, 0};
+    int loop[2][96], len[2], at[2] = {0, 0};
     /* six ranks: 96 and 95 squares, 18,240 plies a round; four for a short game (64, 63) */
     int ranks = plies >= 50000 ? 6 : 4;
-    len[BLACK] = make_loop(0, ranks, false, loop[BLACK]);
-    len[WHITE] = make_loop(16 - ranks, ranks, true, loop[WHITE]);
+    len[BLACK] = king_loop(0, ranks, false, loop[BLACK]);
+    len[WHITE] = king_loop(16 - ranks, ranks, true, loop[WHITE]);
     /* the golds: sente's on rank 8 from file a on, gote's on rank 9 from file p on */
     int gold[2] = {sq_make(0, 7), sq_make(15, 8)}, gold_dir[2] = {1, -1}, gold_left[2] = {-1, -1};
 
