@@ -66,8 +66,8 @@ void game_record_undo(GameRecord *g, int plies)
 
 void game_record_truncate(GameRecord *g, int keep)
 {
-    if (keep < 0 || keep > g->nmoves)
-        keep = g->nmoves;
+    if (keep < 0 || keep >= g->nmoves)
+        return;
     *g->pos = *g->start;
     g->nhistory = 0;
     record_position(g);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "makemove.h"
 #include "movegen.h"
 #include "util/strutil.h"
@@ -351,7 +352,8 @@ int pgn_parse_position(Position *pos, const char *fen, char *err, size_t errsz)
 /* The game being read. */
 typedef struct ReadState {
     Reader *r;
-    Position *pos;
+    Position *pos;          /* the start position while the tags are read, then rec.pos */
+    GameRecord rec;         /* the moves read so far, with the whole history (repetitions) */
     PgnGame *g;
     char last_comment[320]; /* the last comment not attached to a move */
 } ReadState;
@@ -430,8 +432,7 @@ static int read_move(ReadState *st, const char *tok)
         return fail(r, "ply %d: %s", moveno, err);
     PgnPly ply;
     pgn_ply_make(st->pos, m, note, &ply);
-    Undo u;
-    make_move(st->pos, m, &u);
+    game_record_play(&st->rec, m);
     pgn_add_ply(st->g, &ply);
     return 0;
 }
@@ -543,10 +544,14 @@ int pgn_read(const char *text, size_t len, size_t *offset, const RuleSet *rs, Pg
     if (!pos)
         abort();
     position_start(pos, rs);
-    ReadState st = {&r, pos, g, ""};
+    ReadState st = {.r = &r, .pos = pos, .g = g};
     int rc = read_tags(&st);
-    if (rc == 0)
+    if (rc == 0) {
+        game_record_init(&st.rec, pos);
+        st.pos = st.rec.pos;
         rc = read_movetext(&st);
+        game_record_free(&st.rec);
+    }
     free(pos);
     if (rc) {
         pgn_game_free(g);

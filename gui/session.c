@@ -104,11 +104,17 @@ void session_seek(Session *s, int cursor)
         cursor = 0;
     if (cursor > s->nplies)
         cursor = s->nplies;
-    set_start(s, s->pos);
-    for (int i = 0; i < cursor; i++) {
-        Undo u;
-        make_move(s->pos, s->plies[i].rec.move, &u);
+    Position *start = xmalloc(sizeof *start);
+    set_start(s, start);
+    if (s->game.pos) {
+        game_record_restart(&s->game, start);
+    } else {
+        game_record_init(&s->game, start);
+        s->pos = s->game.pos;
     }
+    free(start);
+    for (int i = 0; i < cursor; i++)
+        game_record_play(&s->game, s->plies[i].rec.move);
     s->cursor = cursor;
 }
 
@@ -214,8 +220,7 @@ void session_play(Session *s, Move m, int64_t ms, const char *note)
     p->mover = mover;
     int64_t elapsed = ms > 0 ? ms : mono_ms() - s->turn_start;
     p->ms = elapsed;
-    Undo u;
-    make_move(s->pos, m, &u);
+    game_record_play(&s->game, m); /* (the cursor is at the end: the record is the game) */
     s->nplies++;
     s->cursor = s->nplies;
     s->has_eval[s->nplies] = false;
@@ -520,7 +525,6 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
     pthread_mutex_init(&s->mu, NULL);
     s->hub = hub;
     s->cfg = *cfg;
-    s->pos = xmalloc(sizeof *s->pos);
     s->log = cfg->engine_log ? fopen(cfg->engine_log, "a") : NULL;
     static const EngineCallbacks cbs = {cb_move, cb_thinking, cb_resign, cb_state};
     for (int slot = 0; slot < 2; slot++) {
@@ -549,8 +553,8 @@ void session_free(Session *s)
     pthread_mutex_unlock(&s->mu);
     for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */
         engine_shutdown(&s->engine[slot]);
+    game_record_free(&s->game);
     ruleset_free(s->rs);
-    free(s->pos);
     free(s->plies);
     free(s->has_eval);
     free(s->eval);

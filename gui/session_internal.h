@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "board/game.h"
 #include "board/pgn.h"
 #include "board/position.h"
 #include "board/tfen.h"
@@ -58,7 +59,8 @@ struct Session {
     GamePly *plies;
     int nplies, cap;
     int cursor;                    /* the position shown: after `cursor` plies */
-    Position *pos;                 /* the position at the cursor, with the game's history */
+    GameRecord game;               /* the game up to the cursor, with its whole history */
+    Position *pos;                 /* game.pos: the position at the cursor */
     bool *has_eval;                /* per position 0..nplies: an engine score (sente's view) */
     int *eval;
     int evalcap;

@@ -11,6 +11,7 @@
 #include "board/pgn.h"
 #include "board/result.h"
 #include "check.h"
+#include "kingloop.h"
 #include "randpos.h"
 
 static char *write_string(const PgnGame *g)
@@ -222,6 +223,32 @@ static void match_file(const char *path)
     free(text);
 }
 
+/* The reader keeps the whole game's history: a game of two kings walking their loops reads
+   to ply 1,983, and the next move, which repeats the first position (1,984 plies back, beyond
+   the position's own ring), is refused. */
+static void far_repetition(void)
+{
+    for (int extra = 0; extra <= 1; extra++) {
+        PgnGame g, back;
+        king_loop_game(&g, KING_LOOP_PLIES - 1 + extra);
+        char *text = NULL, err[300] = "";
+        size_t len = 0, off = 0;
+        FILE *f = open_memstream(&text, &len);
+        pgn_write(f, &g);
+        fclose(f);
+        int rc = pgn_read(text, len, &off, ruleset_default(), &back, err, sizeof err);
+        if (!extra)
+            CHECK(rc == 1 && back.nplies == KING_LOOP_PLIES - 1, "%d plies read (%s)",
+                  rc == 1 ? back.nplies : -1, err);
+        else
+            CHECK(rc == -1 && strstr(err, "ply 1984"), "the repetition refused: %s", err);
+        if (rc == 1)
+            pgn_game_free(&back);
+        pgn_game_free(&g);
+        free(text);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -231,5 +258,6 @@ int main(int argc, char **argv)
     }
     round_trips();
     tolerance();
+    far_repetition();
     return check_finish("test_pgn");
 }

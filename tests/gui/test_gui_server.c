@@ -24,6 +24,7 @@
 #include "gui/json.h"
 #include "gui/server.h"
 #include "gui/session.h"
+#include "kingloop.h"
 #include "util/clock.h"
 
 static const char *kaki, *fake;
@@ -400,6 +401,38 @@ static void moves_and_records(int port)
 }
 
 /* Reads from an event stream into buf until it holds `needle` or ms have passed. */
+/* A long game loads, and the move that would bring back its first position, 1,984 plies back
+   (further than the position's own ring reaches), is refused: the board keeps the whole
+   history (it once accepted that move). */
+static void far_repetition(int port)
+{
+    PgnGame g;
+    king_loop_game(&g, KING_LOOP_PLIES);
+    Move last = g.plies[--g.nplies].move; /* the game without it */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pgn_write(f, &g);
+    fclose(f);
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kstr(&b, "pgn", text);
+    jb_end_obj(&b);
+    char *body = jb_take(&b, NULL);
+    Resp r = post(port, "loadpgn", body);
+    CHECK(r.status == 200 && plies(port) == KING_LOOP_PLIES - 1, "the long game loads: %d %s",
+          r.status, r.body);
+    free(r.body);
+    char move[120];
+    snprintf(move, sizeof move, "{\"from\":%d,\"to\":%d,\"ply\":%d}", move_from(last),
+             move_to(last), KING_LOOP_PLIES - 1);
+    expect(port, post(port, "move", move), 422, "a move repeating the first position");
+    free(body);
+    free(text);
+    pgn_game_free(&g);
+}
+
 static void read_until(int fd, char *buf, size_t size, const char *needle, int ms)
 {
     size_t len = 0;
@@ -621,6 +654,7 @@ int main(int argc, char **argv)
     origins(h.port);
     malformed(h.port);
     moves_and_records(h.port);
+    far_repetition(h.port);
     events_and_tabs(h.port);
     concurrency_and_limits(&h);
     stop(&h);
