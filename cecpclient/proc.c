@@ -172,7 +172,7 @@ int proc_write_line(Proc *p, const char *text, int timeout_ms)
             continue;
         if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             int64_t left = deadline - mono_ms();
-            if (left <= 0) {
+            if (left <= 0 || (p->interrupt && *p->interrupt)) {
                 rc = -1;
                 break;
             }
@@ -187,14 +187,16 @@ int proc_write_line(Proc *p, const char *text, int timeout_ms)
     return rc;
 }
 
-/* Takes one line out of buf; returns 1 if a line was produced. */
+/* Takes one line out of buf; returns 1 if a line was produced.  Consuming a line only moves
+   `start`, so that many short lines cost no more than a few long ones. */
 static int take_line(Proc *p, char *line, size_t linesz, bool *truncated, bool at_eof)
 {
     for (;;) {
-        char *nl = memchr(p->buf, '\n', p->len);
+        char *data = p->buf + p->start;
+        char *nl = memchr(data, '\n', p->len);
         size_t n, consume;
         if (nl)
-            n = (size_t)(nl - p->buf), consume = n + 1;
+            n = (size_t)(nl - data), consume = n + 1;
         else if (p->len >= PROC_LINE_MAX || (at_eof && p->len > 0))
             n = consume = p->len; /* an overlong line, or the last bytes before EOF */
         else
@@ -203,12 +205,14 @@ static int take_line(Proc *p, char *line, size_t linesz, bool *truncated, bool a
         p->skipping = !nl && !at_eof; /* drop the rest of an overlong line */
         if (!skip) {
             size_t c = n < linesz - 1 ? n : linesz - 1;
-            memcpy(line, p->buf, c);
+            memcpy(line, data, c);
             line[c] = '\0';
             *truncated = c < n || p->skipping;
         }
-        memmove(p->buf, p->buf + consume, p->len - consume);
+        p->start += consume;
         p->len -= consume;
+        if (p->len == 0)
+            p->start = 0;
         if (skip)
             continue;
         size_t l = strlen(line);
@@ -221,10 +225,30 @@ static int take_line(Proc *p, char *line, size_t linesz, bool *truncated, bool a
     }
 }
 
+/* Reads what the child has written (after a poll said so) behind the unread bytes. */
+static void fill(Proc *p)
+{
+    if (p->start > 0) { /* the unread bytes to the front: room for a whole read */
+        memmove(p->buf, p->buf + p->start, p->len);
+        p->start = 0;
+    }
+    ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
+    if (n > 0) {
+        for (ssize_t i = 0; i < n; i++) /* a line is always a C string */
+            if (p->buf[p->len + (size_t)i] == '\0')
+                p->buf[p->len + (size_t)i] = '?';
+        p->len += (size_t)n;
+    } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        p->eof = true;
+}
+
 int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t deadline)
 {
     *truncated = false;
     for (;;) {
+        /* a wait ends at its deadline and on an interrupt, whatever the child writes */
+        if (deadline > 0 && (mono_ms() >= deadline || (p->interrupt && *p->interrupt)))
+            return 0;
         if (take_line(p, line, linesz, truncated, false))
             return 1;
         if (p->eof || p->from_child < 0) {
@@ -232,21 +256,13 @@ int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t 
                 return 1;
             return -1;
         }
-        /* always look at what is there, even when the deadline has passed */
         int64_t left = deadline - mono_ms();
         if (left < 0 || (p->interrupt && *p->interrupt))
             left = 0;
         struct pollfd pfd = {p->from_child, POLLIN, 0};
         int r = poll(&pfd, 1, left > 100 ? 100 : (int)left);
         if (r > 0) {
-            ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
-            if (n > 0) {
-                for (ssize_t i = 0; i < n; i++) /* a line is always a C string */
-                    if (p->buf[p->len + (size_t)i] == '\0')
-                        p->buf[p->len + (size_t)i] = '?';
-                p->len += (size_t)n;
-            } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-                p->eof = true;
+            fill(p);
             continue;
         }
         if (r < 0 && errno != EINTR)
@@ -318,7 +334,7 @@ void proc_stop(Proc *p, int grace_ms, bool use_sigterm)
         reap(p);
     }
     close_fd(&p->from_child);
-    p->len = 0;
+    p->start = p->len = 0;
     p->skipping = false;
 }
 

@@ -26,7 +26,7 @@ typedef struct Proc {
     bool exited;        /* the child has ended (seen by proc_exited or when reaped) */
     int exit_code;      /* its exit status, or -1 if killed by a signal */
     int exit_signal;    /* the signal that killed it, 0 if none */
-    size_t len;         /* bytes in buf */
+    size_t start, len;  /* the unread bytes are buf[start .. start + len) */
     bool skipping;      /* discarding the rest of an overlong line */
     const atomic_int *interrupt; /* if set and non-zero, waits end at once (proc_spawn clears
                                     it; the owner sets it afterwards) */
@@ -46,7 +46,10 @@ int proc_write_line(Proc *p, const char *text, int timeout_ms);
 /* Waits until deadline (mono_ms() value) for a complete line.  Returns 1 with the line
    (without '\n'/'\r') in line, setting *truncated if it was too long; 0 on timeout (or when
    *p->interrupt is set); -1 when the child closed its output and no full line is left.  A
-   last line without '\n' before EOF is returned as a line. */
+   last line without '\n' before EOF is returned as a line.  Deadline 0 does not wait: a line
+   already there, else 0.  Any other deadline ends the wait when it passes or the interrupt is
+   set, however many lines the child writes: a child that floods its output cannot hold the
+   caller in a loop of reads. */
 int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t deadline);
 
 /* Has the child exited?  Non-blocking; records how (the child is reaped by proc_stop). */

@@ -31,6 +31,11 @@ static void log_line(const XEngine *e, const char *dir, const char *text)
 
 static bool interrupted(const XEngine *e) { return e->cfg.interrupt && *e->cfg.interrupt; }
 
+static int sync_timeout(const XEngine *e)
+{
+    return e->cfg.sync_timeout_ms > 0 ? e->cfg.sync_timeout_ms : XE_SYNC_TIMEOUT_MS;
+}
+
 static void set_defaults(XEngine *e)
 {
     /* CECP v2 defaults (engine-intf: ping=0 setboard=0 usermove=0 time=1 draw=1 sigint=1
@@ -54,8 +59,10 @@ int xe_send(XEngine *e, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     log_line(e, "<", buf);
-    if (!e->proc.pid || proc_write_line(&e->proc, buf, XE_SYNC_TIMEOUT_MS) != 0) {
-        if (e->proc.pid && proc_exited(&e->proc)) {
+    if (!e->proc.pid || proc_write_line(&e->proc, buf, sync_timeout(e)) != 0) {
+        if (interrupted(e)) {
+            str_copy(e->error, sizeof e->error, "interrupted");
+        } else if (e->proc.pid && proc_exited(&e->proc)) {
             char how[128];
             proc_describe_exit(&e->proc, how, sizeof how);
             snprintf(e->error, sizeof e->error, "engine died (%s)", how);
@@ -283,11 +290,12 @@ static int spawn(XEngine *e)
     return 0;
 }
 
-/* Features until done=1, or 10 s (one hour after done=0), as XBoard 4.9.1 waits. */
+/* Features until done=1, or the sync timeout (10 s; one hour after done=0), as XBoard 4.9.1
+   waits. */
 static int read_features(XEngine *e)
 {
     int64_t start = mono_ms();
-    int64_t deadline = start + XE_FEATURE_TIMEOUT_MS;
+    int64_t deadline = start + sync_timeout(e);
     char line[XE_LINE_MAX];
     for (;;) {
         int r = xe_read(e, line, sizeof line, deadline);
@@ -387,19 +395,20 @@ int xe_start(XEngine *e)
         if (xe_send(e, "option %s=%s", xe_find_option(e, c->options[i].name)->name,
                     c->options[i].value))
             return fail(e);
-    if (xe_sync(e, XE_SYNC_TIMEOUT_MS) != 0)
+    if (xe_sync(e) != 0)
         return fail(e);
     e->running = true;
     return 0;
 }
 
-int xe_sync(XEngine *e, int timeout_ms)
+int xe_sync(XEngine *e)
 {
     if (!e->f_ping)
         return 0;
     int id = ++e->ping_id;
     if (xe_send(e, "ping %d", id))
         return -1;
+    int timeout_ms = sync_timeout(e);
     int64_t deadline = mono_ms() + timeout_ms;
     char line[XE_LINE_MAX];
     for (;;) {
@@ -407,7 +416,11 @@ int xe_sync(XEngine *e, int timeout_ms)
         if (r < 0)
             return -1;
         if (r == 0) {
-            snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)", timeout_ms);
+            if (interrupted(e))
+                str_copy(e->error, sizeof e->error, "interrupted");
+            else
+                snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)",
+                         timeout_ms);
             return -1;
         }
         int got;

@@ -48,6 +48,8 @@ typedef struct XEngineConfig {
     XeLogFn log;                /* NULL: no log */
     void *log_ctx;
     const atomic_int *interrupt;/* non-zero: waits for the engine end early (NULL = never) */
+    int sync_timeout_ms;        /* features without done=, a pong, a line of input; 0 = the
+                                   default XE_SYNC_TIMEOUT_MS */
 } XEngineConfig;
 
 typedef struct XEngine {
@@ -69,11 +71,12 @@ typedef struct XEngine {
     char error[320];      /* why the last operation failed */
 } XEngine;
 
-/* Feature wait of XBoard 4.9.1: 10 s without done=, one hour after done=0. */
-#define XE_FEATURE_TIMEOUT_MS 10000
-#define XE_FEATURE_TIMEOUT_DONE0_MS 3600000
-/* How long a pong, or a write into the engine's input, may take. */
+/* How long the features without done=, a pong, or a write into the engine's input may take
+   unless the configuration says otherwise (XBoard 4.9.1 waits 10 s for features).  Every wait
+   also ends on the interrupt, whatever the engine writes meanwhile. */
 #define XE_SYNC_TIMEOUT_MS 10000
+/* Feature wait after done=0 (XBoard 4.9.1: one hour). */
+#define XE_FEATURE_TIMEOUT_DONE0_MS 3600000
 /* How long an engine may take to exit after "quit". */
 #define XE_QUIT_GRACE_MS 1000
 
@@ -88,8 +91,8 @@ int xe_send(XEngine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3
    e->error).  Garbage is returned as a line; overlong lines are truncated. */
 int xe_read(XEngine *e, char *line, size_t linesz, int64_t deadline);
 /* ping/pong (if the engine has ping=1; otherwise returns 0 at once).  Lines in between are
-   ignored.  Returns 0 or -1 (dead or no pong within timeout_ms). */
-int xe_sync(XEngine *e, int timeout_ms);
+   ignored.  Returns 0 or -1 (dead, interrupted, or no pong within the sync timeout). */
+int xe_sync(XEngine *e);
 /* "quit", then the usual grace, SIGTERM and SIGKILL; reaps the process. */
 void xe_quit(XEngine *e);
 /* Immediate SIGKILL of the engine's process group (a hung or misbehaving engine). */

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cecpclient/xengine.h"
 #include "util/parse.h"
 #include "util/strutil.h"
 
@@ -45,7 +46,11 @@ void cli_usage(FILE *f)
         "  --margin MS         a move is lost on time only when the clock is below -MS\n"
         "                      (default 50)\n"
         "  --grace SECONDS     an engine that has not moved within its clock + grace hangs:\n"
-        "                      it loses, is killed and restarted (default 2)\n"
+        "                      it loses, is killed and restarted (default 2)\n"        "  --sync-timeout SECONDS\n"
+        "                      how long an engine may take to finish its start-up (features\n"
+        "                      without done=1), to answer a ping (after memory, new, the\n"
+        "                      position) and to read a line of input; past it the engine\n"
+        "                      hangs (default 10)\n"
         "  --concurrency N     games played in parallel (default 1); each game has its own\n"
         "                      engine processes\n"
         "  --rule NAME=VALUE   referee rule option of docs/RULES.md section 9 (repeatable), e.g.\n"
@@ -318,6 +323,7 @@ int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
     cfg->shard_k = cfg->shard_n = 1;
     cfg->margin_ms = 50;
     cfg->grace_ms = 2000;
+    cfg->sync_timeout_ms = XE_SYNC_TIMEOUT_MS;
     rules_default(&cfg->rules);
     int global_memory = 0, global_cores = 0;
     bool have_tc = false, no_sprt_stop = false;
@@ -478,6 +484,11 @@ int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
             if (!parse_double(v, 0, 3600, &d))
                 return error(err, errsz, "bad --grace '%s'%s", v, " (seconds >= 0)");
             cfg->grace_ms = llround(d * 1000.0);
+        } else if (strcmp(a, "--sync-timeout") == 0) {
+            NEED_VALUE();
+            if (!parse_double(v, 0.001, 86400, &d))
+                return error(err, errsz, "bad --sync-timeout '%s'%s", v, " (seconds > 0)");
+            cfg->sync_timeout_ms = (int)llround(d * 1000.0);
         } else if (strcmp(a, "--memory") == 0) {
             NEED_VALUE();
             if (!parse_long(v, 1, 1 << 20, &x))

@@ -77,6 +77,7 @@ typedef struct MatchConfig {
     bool rules_changed[32];    /* options given with --rule */
     int64_t margin_ms;         /* time forfeit only when the clock is below -margin */
     int64_t grace_ms;          /* a hang: no move within the clock + grace */
+    int sync_timeout_ms;       /* an engine's start-up, pong or input read (--sync-timeout) */
     int max_moves;             /* draw after this many moves (each side), 0 = never */
     int resign_moves, resign_score;             /* 0 moves = off */
     int draw_moves, draw_score, draw_after;     /* 0 moves = off */

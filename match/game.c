@@ -91,11 +91,17 @@ static void lose(Play *P, int c, int term, const char *fmt, ...)
 }
 
 /* A failed engine (crash, hang, broken pipe) loses and is restarted before its next game. */
+/* Has the match been stopped (Ctrl-C, SIGTERM, or the runner's abort)? */
+static bool stopping(const Play *P) { return (P->g->abort && *P->g->abort) || g_interrupted; }
+
 static void engine_failed(Play *P, int c, const char *what)
 {
     XEngine *e = P->g->eng[c];
     P->kill[c] = true;
-    lose(P, c, TERM_EMERGENCY, "%s: %s", what, e->error);
+    if (stopping(P)) /* the wait ended because the match stops: nobody's fault */
+        end_game(P, OUT_ABORTED, TERM_ABANDONED, -1, "match stopped");
+    else
+        lose(P, c, TERM_EMERGENCY, "%s: %s", what, e->error);
 }
 
 static void push_ply(Game *g, const PlyRecord *r)
@@ -199,7 +205,7 @@ static int setup_engine(Play *P, int c, char (*bookwire)[MOVE_STR_MAX], int nboo
     for (int i = 0; i < nbook; i++)
         if (send_move(e, bookwire[i * 2 + s->rank_offset]))
             return -1;
-    if (xe_sync(e, XE_SYNC_TIMEOUT_MS))
+    if (xe_sync(e))
         return -1;
     return 0;
 }
@@ -347,7 +353,7 @@ static int wait_move(Play *P, int c, int64_t t0, int64_t limit, char *move, size
                     return 0;
             }
         }
-        if ((g->abort && *g->abort) || g_interrupted) {
+        if (stopping(P)) {
             end_game(P, OUT_ABORTED, TERM_ABANDONED, -1, "match stopped");
             return 0;
         }

@@ -13,7 +13,8 @@
  *                   exit (exit 0), hang (stop answering), slow (sleep 1.5 s first),
  *                   claim (claim a win falsely), resign, outofturn (an extra move after
  *                   its move), reject (answer the opponent's next move with Illegal move),
- *                   drawoffer (offer a draw with every move from then on)
+ *                   drawoffer (offer a draw with every move from then on), flood (print
+ *                   lines without end instead of moving), floodresign (resign, then flood)
  * --split           send multi-leg moves as two "move" lines ("move a,", "move b")
  * --prefer-multileg play a multi-leg move (igui, double capture, pass) when there is one
  * --garbage         print junk (binary bytes, a 100000-byte line, unknown commands) before
@@ -163,6 +164,16 @@ static void think_and_move(void)
     }
     if (failing("drawoffer"))
         draw_offering = true;
+    if (failing("flood") || failing("floodresign")) {
+        if (failing("floodresign"))
+            out("resign");
+        static char flood[8192]; /* like yes(1): the shortest lines, the most of them */
+        for (size_t i = 0; i < sizeof flood; i += 2)
+            flood[i] = 'y', flood[i + 1] = '\n';
+        for (;;) /* as fast as the pipe takes it, never reading again */
+            if (fwrite(flood, 1, sizeof flood, stdout) != sizeof flood || fflush(stdout))
+                exit(1);
+    }
     if (failing("reject"))
         reject_next = true;
     if (failing("unparsable")) {

@@ -9,6 +9,8 @@
 #       timeloss   moves legally, but 1.5 s late (run with --tc 0:01 and --grace 3)
 #       falseclaim claims a win that the rules do not give it
 #       resign     resigns
+#       flood      floods its output (yes(1)) instead of moving, never reading again
+#       floodresign resigns, then floods
 #       pawns      plays pawn moves on file a (a legal, short-lived engine; never misbehaves)
 # It plays sente's a-pawn (a5a6, a6a7, ...) or gote's (a12a11, ...), as the game requires.
 mode=$1
@@ -26,6 +28,8 @@ move() {
         timeloss) sleep 1.5 ;;
         falseclaim) if [ $((ply % 2)) -eq 0 ]; then echo "1-0 {I win}"; else echo "0-1 {I win}"; fi; return ;;
         resign) echo "resign"; return ;;
+        flood) exec yes ;;
+        floodresign) echo "resign"; exec yes ;;
     esac
     if [ $((ply % 2)) -eq 0 ]; then
         echo "move a$((4 + mine))a$((5 + mine))"

@@ -16,7 +16,8 @@ check() { # check DESCRIPTION COMMAND...
 count() { local c; c=$(grep -c -- "$1" "$2" 2>/dev/null); echo "${c:-0}"; }
 run() { # run kaki-match, output in out.txt / err.txt, status in $status
     local t0=$(date +%s%N)
-    "$KM" "$@" >out.txt 2>err.txt
+    # (RUN_LIMIT seconds: a runner that hangs fails the check instead of the test timing out)
+    timeout "${RUN_LIMIT:-300}" "$KM" "$@" >out.txt 2>err.txt
     status=$?
     elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
     echo "--- kaki-match $* (status $status, ${elapsed_ms} ms)"; cat out.txt; tail -n 5 err.txt
@@ -175,6 +176,54 @@ longgame)
     check "gote lost each game" score_is A B 1 1 0
     check "gote had no legal move" [ "$(count '{gote has no legal move}' g.pgn)" -eq 2 ]
     check "after 8,063 plies" [ "$(count '^\[PlyCount "8063"\]' g.pgn)" -eq 2 ]
+    ;;
+flood)
+    # engines that flood their output (yes(1) is the fastest writer): every wait of the runner
+    # ends at its deadline, whatever they write, and on Ctrl-C (a runner that read such output
+    # line by line once stayed in the feature or ping wait for ever)
+    RUN_LIMIT=60 run --engine cmd=yes name=Yes $(fake B) --tc 0:05 --sync-timeout 1
+    check "yes(1) cannot take part: status 1" [ "$status" -eq 1 ]
+    check "it said no features" grep -q 'does not list tenjiku' err.txt
+    check "within seconds" [ "$elapsed_ms" -lt 15000 ]
+    RUN_LIMIT=60 run --engine cmd="$MIS" arg=floodresign name=Flood $(fake Good) --games 2 \
+        --tc 0:05 --sync-timeout 1 --pgn g.pgn --results r.txt
+    check "resign, then flood: exit status 0" [ "$status" -eq 0 ]
+    check "the flooder lost both games" score_is Flood Good 0 2 0
+    check "the second at the ping, killed" grep -q 'no pong within 1000 ms' g.pgn
+    check "within seconds" [ "$elapsed_ms" -lt 20000 ]
+    RUN_LIMIT=60 run --engine cmd="$MIS" arg=flood name=Flood $(fake Good) --games 2 --tc 0:01 \
+        --grace 1 --sync-timeout 1 --pgn g2.pgn
+    check "flooding instead of moving: exit status 0" [ "$status" -eq 0 ]
+    check "it lost both games on time" score_is Flood Good 0 2 0
+    check "killed as a hung engine" [ "$(count 'did not move within' g2.pgn)" -eq 2 ]
+    # Ctrl-C while the runner waits for the flooder's pong (the default 10 s timeout)
+    "$KM" --engine cmd="$MIS" arg=floodresign name=Flood $(fake Good) --games 4 --tc 0:05 \
+        --pgn int.pgn >int.txt 2>interr.txt &
+    pid=$!
+    sleep 1
+    kill -INT $pid
+    for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $pid 2>/dev/null; then stopped=no; kill -KILL $pid; else stopped=yes; fi
+    wait $pid
+    st=$?
+    check "Ctrl-C during the flood stops the match within 5 s" [ "$stopped" = yes ]
+    check "... with status 130" [ "$st" -eq 130 ]
+    check "... and only the finished game recorded" [ "$(count '^\[Result ' int.pgn)" -eq 1 ]
+    ;;
+bigmemory)
+    # memory=8192 for both engines: the engine's hash table comes zeroed from the OS and is
+    # cleared in O(1), so the ping after "memory" is answered at once (zeroing 8 GB took about
+    # 15 s, and every game ended "no pong within 10000 ms")
+    mem=8192
+    if ldd "$KAKI" 2>/dev/null | grep -q 'lib[at]san'; then
+        mem=512 # the sanitizers' allocators touch what they hand out: too slow to test the time
+    fi
+    run --engine cmd="$KAKI" name=A depth=1 memory=$mem --engine cmd="$KAKI" name=B depth=1 \
+        memory=$mem --games 2 --tc 1:00 --maxmoves 4 --sync-timeout 5 --pgn g.pgn --log m.log
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "memory $mem sent" [ "$(count "< memory $mem\$" m.log)" -ge 2 ]
+    check "both games played to the move limit" [ "$(count 'move limit' g.pgn)" -eq 2 ]
+    check "no emergency" [ "$(count 'Termination "emergency"' g.pgn)" -eq 0 ]
     ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \

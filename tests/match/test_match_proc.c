@@ -1,5 +1,6 @@
 /* kaki-match child processes: line assembly (overlong lines, NUL bytes, a last line without
-   newline), exit status, spawn errors, killing a process group, no zombies. */
+   newline), waits that end whatever a flooding child writes, exit status, spawn errors, killing
+   a process group, no zombies. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -52,6 +53,29 @@ int main(void)
     proc_describe_exit(p, how, sizeof how);
     CHECK(p->exit_signal == SIGSEGV && strstr(how, "signal 11"), "crash seen: %s", how);
     CHECK(proc_write_line(p, "hello", 1000) == -1, "writing to a dead child fails");
+    proc_stop(p, 0, false);
+
+    /* a child that floods its output: a loop of waits for a line that never comes ends at the
+       deadline and on the interrupt, however fast the lines arrive (it once never ended) */
+    CHECK(spawn_sh(p, "exec yes") == 0, "spawn yes");
+    atomic_int stop = 0;
+    p->interrupt = &stop;
+    int64_t start = mono_ms();
+    long lines = 0;
+    int r;
+    while ((r = proc_read_line(p, line, sizeof line, &trunc, start + 500)) == 1 && lines < 100000000)
+        lines++;
+    int64_t took = mono_ms() - start;
+    CHECK(r == 0 && took >= 490 && took < 3000, "flood: the wait ended after %lld ms (%ld lines)",
+          (long long)took, lines);
+    stop = 1;
+    start = mono_ms();
+    while ((r = proc_read_line(p, line, sizeof line, &trunc, start + 60000)) == 1 && lines < 200000000)
+        lines++;
+    took = mono_ms() - start;
+    CHECK(r == 0 && took < 1000, "flood: the interrupt ended the wait after %lld ms", (long long)took);
+    CHECK(proc_read_line(p, line, sizeof line, &trunc, 0) == 1, "deadline 0: a line that is there");
+    printf("flood: %ld lines read\n", lines);
     proc_stop(p, 0, false);
 
     /* a silent child: timeout, then a kill of its whole process group */
