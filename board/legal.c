@@ -27,6 +27,8 @@ void movevec_free(MoveVec *v)
 
 static void append(MoveVec *v, const MoveList *l)
 {
+    if (l->count == 0)
+        return; /* v->moves may still be NULL: memcpy must not see it */
     movevec_reserve(v, l->count);
     memcpy(v->moves + v->count, l->moves, (size_t)l->count * sizeof(Move));
     v->count += l->count;
