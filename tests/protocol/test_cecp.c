@@ -460,6 +460,46 @@ static void test_analysis_and_ponder(void)
     cecp_free(c);
 }
 
+/* The deepest depth in the thinking lines collected so far. */
+static int deepest_thinking(void)
+{
+    int deepest = 0;
+    for (int i = 0, n = out_n(&out); i < n; i++) {
+        char *line = out_line(&out, i);
+        int d;
+        if (line && isdigit((unsigned char)line[0]) && sscanf(line, "%d", &d) == 1 && d > deepest)
+            deepest = d;
+        free(line);
+    }
+    return deepest;
+}
+
+/* sd N with cores 2 is a limit for both threads: no thinking line deeper than N (a helper that
+   searches the even depths once finished depth N+1 first and its line and move came out). */
+static void test_depth_limit_threads(void)
+{
+    Cecp *c = fresh();
+    send(c, "cores 2");
+    send(c, "post");
+    int rounds = scaled(150), too_deep = 0;
+    for (int i = 0; i < rounds; i++) {
+        int sd = 1 + i % 3;
+        char line[16];
+        send(c, "new");
+        send(c, "variant tenjiku");
+        snprintf(line, sizeof line, "sd %d", sd);
+        send(c, line);
+        out_clear(&out);
+        send(c, "go");
+        int deepest = deepest_thinking();
+        CHECK(has_line("move ") && deepest == sd, "cores 2, sd %d: deepest thinking line %d", sd,
+              deepest);
+        too_deep += deepest > sd;
+    }
+    printf("cores 2: %d searches with sd 1-3, %d too deep\n", rounds, too_deep);
+    cecp_free(c);
+}
+
 static void test_options_and_bad_input(void)
 {
     Cecp *c = fresh();
@@ -801,6 +841,7 @@ int main(void)
     test_setboard_and_claims();
     test_repetition_and_pass();
     test_analysis_and_ponder();
+    test_depth_limit_threads();
     test_options_and_bad_input();
     test_highlight();
     test_crowded();
