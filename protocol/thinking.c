@@ -160,8 +160,11 @@ static void start_ponder(Cecp *c, Move guess)
     make_move(c->scratch, guess, &u);
     if (position_game_over(c->scratch))
         return;
+    /* the depth limit (sd) holds while pondering: after a ponder hit the engine moves as soon
+       as that depth is done, at once if it is done already */
     SearchLimits l = limits_none();
     l.infinite = true;
+    l.depth = c->sd;
     c->ponder_move = guess;
     char w[MOVE_STR_MAX];
     cecp_emitf(c, "# pondering on %s",

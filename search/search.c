@@ -489,7 +489,8 @@ void iterative_deepening(Thread *t)
         t->done_pv_len = t->pv_len[0];
         memcpy(t->done_pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
         if (t->id != 0) {
-            if (depth >= limit && e->limits.depth > 0)
+            /* a ponder search (infinite) waits at the limit for the ponder hit instead */
+            if (depth >= limit && e->limits.depth > 0 && !atomic_load(&e->infinite))
                 atomic_store(&e->stop, true);
             continue;
         }

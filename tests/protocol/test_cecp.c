@@ -500,6 +500,52 @@ static void test_depth_limit_threads(void)
     cecp_free(c);
 }
 
+/* A ponder hit under sd 2: the engine moves as soon as depth 2 is done (it pondered without the
+   limit and then waited for the clock: st 2 or the level's share of the time).  The ponder
+   search has time to finish depth 2 before the hit; the move must come well before 2 s. */
+static void ponder_hit_under_sd(const char *clock)
+{
+    Cecp *c = fresh();
+    send(c, "new");
+    send(c, "variant tenjiku");
+    send(c, "hard");
+    send(c, "post");
+    send(c, "sd 2");
+    send(c, clock);
+    int hits = 0;
+    for (int round = 0; round < 3; round++) {
+        out_clear(&out);
+        send(c, "go");
+        char *pondering = last_line("# pondering on ");
+        CHECK(pondering != NULL, "%s: the engine ponders after its move", clock);
+        if (!pondering)
+            break;
+        sleep_ms(500); /* depth 2 takes a few ms in Release, about 100 ms under ASan */
+        char mv[80];
+        snprintf(mv, sizeof mv, "usermove %s", pondering + strlen("# pondering on "));
+        free(pondering);
+        out_clear(&out);
+        int64_t t0 = mono_ms();
+        send(c, mv);
+        int64_t ms = mono_ms() - t0;
+        CHECK(has_line("move ") && deepest_thinking() <= 2, "%s: a move at depth 2 after the hit",
+              clock);
+        CHECK(ms < 1000, "%s, sd 2: the move came %lld ms after the ponder hit", clock,
+              (long long)ms);
+        hits++;
+        send(c, "force");
+    }
+    printf("ponder hit with sd 2 and '%s': %d hits\n", clock, hits);
+    send(c, "easy");
+    cecp_free(c);
+}
+
+static void test_ponder_hit_depth(void)
+{
+    ponder_hit_under_sd("st 2");
+    ponder_hit_under_sd("level 0 5 0");
+}
+
 static void test_options_and_bad_input(void)
 {
     Cecp *c = fresh();
@@ -842,6 +888,7 @@ int main(void)
     test_repetition_and_pass();
     test_analysis_and_ponder();
     test_depth_limit_threads();
+    test_ponder_hit_depth();
     test_options_and_bad_input();
     test_highlight();
     test_crowded();
