@@ -388,9 +388,9 @@ bool cecp_urgent(const char *word)
     return i >= 0 && (commands[i].flags & URGENT);
 }
 
-bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v, bool *clamped)
+bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v)
 {
-    if (parse_long_clamped(cmd->args, lo, hi, v, clamped))
+    if (cecp_number(c, cmd->word, cmd->args, lo, hi, v))
         return true;
     cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
     return false;

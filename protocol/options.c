@@ -191,14 +191,12 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         if (strcasecmp(name, spins[i].name) != 0)
             continue;
         long v;
-        bool clamped;
-        if (!parse_long_clamped(value, spins[i].lo, spins[i].hi, &v, &clamped)) {
+        char what[48];
+        snprintf(what, sizeof what, "option %s", spins[i].name);
+        if (!cecp_number(c, what, value, spins[i].lo, spins[i].hi, &v)) {
             cecp_emitf(c, "Error (bad option value): %s", shown);
             return;
         }
-        if (clamped)
-            cecp_emitf(c, "# %s out of range %ld-%ld, set to %ld", spins[i].name,
-                       spins[i].lo, spins[i].hi, v);
         switch (i) {
         case SPIN_RANK_OFFSET: atomic_store(&c->rank_offset, (int)v); break;
         case SPIN_RESIGN_THRESHOLD: c->resign_threshold = (int)v; break;
@@ -211,27 +209,17 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
 }
 
 /* memory MB and cores N (docs/PROTOCOL.md §5): clamped to the session's limits. */
-static bool resource_arg(Cecp *c, Command *cmd, long hi, long *v)
-{
-    bool clamped;
-    if (!cecp_arg_long(c, cmd, 1, hi, v, &clamped))
-        return false;
-    if (clamped)
-        cecp_emitf(c, "# %s clamped to %ld", cmd->word, *v);
-    return true;
-}
-
 void cecp_cmd_memory(Cecp *c, Command *cmd)
 {
     long mb;
-    if (resource_arg(c, cmd, c->max_hash_mb, &mb))
+    if (cecp_arg_long(c, cmd, 1, c->max_hash_mb, &mb))
         cecp_set_hash(c, mb);
 }
 
 void cecp_cmd_cores(Cecp *c, Command *cmd)
 {
     long n;
-    if (resource_arg(c, cmd, c->max_threads, &n))
+    if (cecp_arg_long(c, cmd, 1, c->max_threads, &n))
         cecp_set_threads(c, n);
 }
 

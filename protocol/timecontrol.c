@@ -35,12 +35,20 @@ SearchLimits cecp_own_limits(const Cecp *c)
     return l;
 }
 
+/* The ranges of the clock commands (docs/PROTOCOL.md §1.4, "Numbers out of range"); a value
+   outside is clamped with cecp_number's message.  Every millisecond count fits an int. */
+#define CLOCK_CS_MAX 100000000L /* time, otim: about 11.5 days in centiseconds, either sign */
+#define LEVEL_MPS_MAX 100000L
+#define LEVEL_BASE_MAX_MIN 10000.0 /* about a week */
+#define LEVEL_INC_MAX_S 100000.0
+#define ST_MAX_S 1000000.0
+#define SD_MAX (MAX_PLY - 4) /* the deepest iteration; 0 = no limit */
+
 /* time N (the engine's clock) and otim N (the opponent's), in centiseconds. */
 void cecp_cmd_time(Cecp *c, Command *cmd)
 {
     long v;
-    bool clamped;
-    if (!cecp_arg_long(c, cmd, -100000000L, 100000000L, &v, &clamped))
+    if (!cecp_arg_long(c, cmd, -CLOCK_CS_MAX, CLOCK_CS_MAX, &v))
         return;
     if (cmd->word[0] == 't') {
         c->time_cs = v;
@@ -50,29 +58,37 @@ void cecp_cmd_time(Cecp *c, Command *cmd)
     }
 }
 
+/* BASE of level: minutes or MIN:SEC, in minutes; false if it is not that. */
+static bool level_base(Cecp *c, const char *text, double *minutes)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *colon = strchr(buf, ':');
+    double m, sec = 0;
+    if (colon)
+        *colon = '\0';
+    if (!parse_decimal(buf, &m) || (colon && !parse_decimal(colon + 1, &sec)))
+        return false;
+    *minutes = cecp_clamp_decimal(c, "level BASE (minutes)", text, m + sec / 60, 0,
+                                  LEVEL_BASE_MAX_MIN);
+    return true;
+}
+
 /* level MPS BASE INC: BASE in minutes or MIN:SEC, INC in (fractional) seconds. */
 void cecp_cmd_level(Cecp *c, Command *cmd)
 {
-    char mps[32], base[32], inc[32];
-    if (sscanf(cmd->args, "%31s %31s %31s", mps, base, inc) != 3) {
-        cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
-        return;
-    }
+    char mps[32], base[32], inc[32], extra[2];
     long m;
-    bool cl;
-    double minutes = 0, seconds = 0, increment;
-    char *colon = strchr(base, ':');
-    if (colon)
-        *colon = '\0';
-    if (!parse_long_clamped(mps, 0, 100000, &m, &cl) || !parse_double(base, 0, 1e6, &minutes) ||
-        (colon && !parse_double(colon + 1, 0, 1e8, &seconds)) ||
-        !parse_double(inc, 0, 1e6, &increment)) {
+    double minutes, increment;
+    if (sscanf(cmd->args, "%31s %31s %31s %1s", mps, base, inc, extra) != 3 ||
+        !cecp_number(c, "level MPS", mps, 0, LEVEL_MPS_MAX, &m) ||
+        !level_base(c, base, &minutes) ||
+        !cecp_decimal(c, "level INC (seconds)", inc, 0, LEVEL_INC_MAX_S, &increment)) {
         cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
         return;
     }
     c->mps = (int)m;
-    double ms = (minutes * 60 + seconds) * 1000;
-    c->base_ms = ms > INT_MAX / 2 ? INT_MAX / 2 : (int)ms;
+    c->base_ms = (int)(minutes * 60000);
     c->inc_ms = (int)(increment * 1000);
     c->st_ms = 0;
 }
@@ -81,18 +97,17 @@ void cecp_cmd_level(Cecp *c, Command *cmd)
 void cecp_cmd_st(Cecp *c, Command *cmd)
 {
     double sec;
-    if (!parse_double(cmd->args, 0, 1e6, &sec))
+    if (!cecp_decimal(c, "st", cmd->args, 0, ST_MAX_S, &sec))
         cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
     else
         c->st_ms = sec * 1000 < 1 && sec > 0 ? 1 : (int)(sec * 1000);
 }
 
-/* sd N: a depth limit, combined with the clock. */
+/* sd N: a depth limit, combined with the clock (0 = none). */
 void cecp_cmd_sd(Cecp *c, Command *cmd)
 {
     long v;
-    bool clamped;
-    if (cecp_arg_long(c, cmd, 0, MAX_PLY - 1, &v, &clamped))
+    if (cecp_arg_long(c, cmd, 0, SD_MAX, &v))
         c->sd = (int)v;
 }
 
@@ -100,7 +115,6 @@ void cecp_cmd_sd(Cecp *c, Command *cmd)
 void cecp_cmd_nps(Cecp *c, Command *cmd)
 {
     long v;
-    bool clamped;
-    if (cecp_arg_long(c, cmd, 0, LONG_MAX, &v, &clamped))
+    if (cecp_arg_long(c, cmd, 0, LONG_MAX, &v))
         c->nps = (uint64_t)v;
 }

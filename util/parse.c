@@ -54,6 +54,22 @@ bool parse_double(const char *s, double min, double max, double *out)
     return true;
 }
 
+bool parse_decimal(const char *s, double *out)
+{
+    if (!s)
+        return false;
+    s = skip_blanks(s);
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *skip_blanks(end) || isnan(v))
+        return false;
+    for (const char *p = s; p < end; p++)
+        if (isalpha((unsigned char)*p) && *p != 'e' && *p != 'E')
+            return false; /* "inf", "nan", hexadecimal */
+    *out = v;
+    return true;
+}
+
 bool parse_long_clamped(const char *s, long min, long max, long *out, bool *clamped)
 {
     s = skip_blanks(s);

@@ -14,6 +14,10 @@ bool parse_u64(const char *s, uint64_t *out);
 /* A finite decimal number in [min, max] (blanks around it allowed). */
 bool parse_double(const char *s, double min, double max, double *out);
 
+/* A decimal number (blanks around it allowed); one too large for a double counts as +-HUGE_VAL,
+   NaN and the infinities written out are refused. */
+bool parse_decimal(const char *s, double *out);
+
 /* A decimal integer with blanks allowed around it; a value outside [min, max] (however large)
    is clamped into it and *clamped says so, for callers that report the value they used. */
 bool parse_long_clamped(const char *s, long min, long max, long *out, bool *clamped);

@@ -546,6 +546,73 @@ static void test_ponder_hit_depth(void)
     ponder_hit_under_sd("level 0 5 0");
 }
 
+/* Every number out of range: clamped, with the same message for every command and option
+   (sd, nps, time and otim once clamped without a word; level and st refused with an Error line,
+   which XBoard reads as a rejected move). */
+static void test_out_of_range(void)
+{
+    static const struct { const char *command, *message; } cases[] = {
+        {"sd -5", "# sd -5 out of range 0..124, using 0"},
+        {"sd 1000", "# sd 1000 out of range 0..124, using 124"},
+        {"nps -1", "# nps -1 out of range 0..9223372036854775807, using 0"},
+        {"time -999999999999", "# time -999999999999 out of range -100000000..100000000, using -100000000"},
+        {"time 99999999999999999999999", "# time 99999999999999999999999 out of range -100000000..100000000, using 100000000"},
+        {"otim -999999999999", "# otim -999999999999 out of range -100000000..100000000, using -100000000"},
+        {"level -1 5 0", "# level MPS -1 out of range 0..100000, using 0"},
+        {"level 0 99999999 0", "# level BASE (minutes) 99999999 out of range 0..10000, using 10000"},
+        {"level 0 -5:30 0", "# level BASE (minutes) -5:30 out of range 0..10000, using 0"},
+        {"level 0 1e999 0", "# level BASE (minutes) 1e999 out of range 0..10000, using 10000"},
+        {"level 0 5 -2", "# level INC (seconds) -2 out of range 0..100000, using 0"},
+        {"level 0 5 1e300", "# level INC (seconds) 1e300 out of range 0..100000, using 100000"},
+        {"st -4", "# st -4 out of range 0..1000000, using 0"},
+        {"st 1e9", "# st 1e9 out of range 0..1000000, using 1000000"},
+        {"memory 0", "# memory 0 out of range 1..16, using 1"},
+        {"memory 999999999999999999999", "# memory 999999999999999999999 out of range 1..16, using 16"},
+        {"cores 100000", "# cores 100000 out of range 1..2, using 2"},
+        {"cores -3", "# cores -3 out of range 1..2, using 1"},
+        {"option Threads=-5", "# option Threads -5 out of range 1..2, using 1"},
+        {"option Rank offset=7", "# option Rank offset 7 out of range 0..1, using 1"},
+        {"option Resign threshold=-1", "# option Resign threshold -1 out of range 0..100000, using 0"},
+    };
+    Cecp *c = fresh();
+    send(c, "new");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        out_clear(&out);
+        send(c, cases[i].command);
+        char *line = out_line(&out, 0);
+        CHECK(out_n(&out) == 1 && line && strcmp(line, cases[i].message) == 0,
+              "'%s' answered '%s' (%d lines), wanted '%s'", cases[i].command, line ? line : "",
+              out_n(&out), cases[i].message);
+        free(line);
+    }
+    send(c, "option Rank offset=0");
+    /* values in range, and the edges: nothing said */
+    static const char *quiet[] = {"sd 0", "sd 124", "nps 0", "time -100000000", "otim 100000000",
+                                  "level 40 5 0", "level 0 1:30 2.5", "level 100000 10000 0",
+                                  "st 0", "st 1000000", "st 0.5", "memory 16", "cores 2"};
+    for (size_t i = 0; i < sizeof quiet / sizeof *quiet; i++) {
+        out_clear(&out);
+        send(c, quiet[i]);
+        CHECK(out_n(&out) == 0, "'%s' in range, yet something was said", quiet[i]);
+    }
+    /* not a number: refused with an Error line, as before */
+    static const char *bad[] = {"sd abc", "nps 1x", "time", "level 40 5", "level x 5 0",
+                                "level 0 5 0 9", "st inf", "st nan", "memory 0x10", "cores"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        out_clear(&out);
+        send(c, bad[i]);
+        CHECK(out_n(&out) == 1 && has_line("Error (bad arguments): "), "'%s' refused", bad[i]);
+    }
+    /* the clamped values are the ones used: sd -5 is no limit, sd 1 after it a limit of 1 */
+    send(c, "post");
+    send(c, "sd 1000");
+    send(c, "sd 1");
+    out_clear(&out);
+    send(c, "go");
+    CHECK(has_line("move ") && deepest_thinking() == 1, "sd 1 after sd 1000: depth 1");
+    cecp_free(c);
+}
+
 static void test_options_and_bad_input(void)
 {
     Cecp *c = fresh();
@@ -564,7 +631,7 @@ static void test_options_and_bad_input(void)
     CHECK(has_line("Error (bad option value)"), "non-numeric spin");
     out_clear(&out);
     send(c, "option Hash=99999999");
-    CHECK(has_line("# Hash out of range"), "absurd hash clamped");
+    CHECK(has_line("# option Hash 99999999 out of range 1..16, using 16"), "absurd hash clamped");
     send(c, "option Threads=-5");
     send(c, "option Nonsense=1");
     CHECK(has_line("Error (unknown option)"), "unknown option");
@@ -890,6 +957,7 @@ int main(void)
     test_depth_limit_threads();
     test_ponder_hit_depth();
     test_options_and_bad_input();
+    test_out_of_range();
     test_highlight();
     test_crowded();
     test_big_memory();
