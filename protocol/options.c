@@ -148,6 +148,13 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     return true;
 }
 
+/* A refused option: a tellusererror line, never an Error line, which XBoard would take for the
+   refusal of the last move and take that move back on its board (docs/PROTOCOL.md §1.3). */
+static void refuse_option(Cecp *c, const char *reason, const char *shown)
+{
+    cecp_emitf(c, "tellusererror Option refused (%s): %s", reason, shown);
+}
+
 void cecp_cmd_option(Cecp *c, Command *cmd)
 {
     char shown[160];
@@ -155,7 +162,7 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
     char *args = cmd->args;
     char *eq = strchr(args, '=');
     if (!eq) {
-        cecp_emitf(c, "Error (bad option value): %s", shown);
+        refuse_option(c, "bad option value", shown);
         return;
     }
     *eq = '\0';
@@ -174,13 +181,13 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         Rules r = c->rules;
         char err[160];
         if (rules_set(&r, name, value, err, sizeof err) != 0) {
-            cecp_emitf(c, "Error (bad option value): %s", shown);
+            refuse_option(c, "bad option value", shown);
             return;
         }
         if (memcmp(&r, &c->rules, sizeof r) == 0)
             return;
         if (!apply_rules(c, &r, err, sizeof err))
-            cecp_emitf(c, "Error (option refused: %s): %s", err, shown);
+            refuse_option(c, err, shown);
         else
             cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
@@ -194,7 +201,7 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         char what[48];
         snprintf(what, sizeof what, "option %s", spins[i].name);
         if (!cecp_number(c, what, value, spins[i].lo, spins[i].hi, &v)) {
-            cecp_emitf(c, "Error (bad option value): %s", shown);
+            refuse_option(c, "bad option value", shown);
             return;
         }
         switch (i) {
@@ -205,7 +212,7 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         }
         return;
     }
-    cecp_emitf(c, "Error (unknown option): %s", shown);
+    refuse_option(c, "unknown option", shown);
 }
 
 /* memory MB and cores N (docs/PROTOCOL.md §5): clamped to the session's limits. */

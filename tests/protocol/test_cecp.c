@@ -613,6 +613,75 @@ static void test_out_of_range(void)
     cecp_free(c);
 }
 
+/* A rule option that would make a move of the game illegal is refused with tellusererror, never
+   with an Error line: XBoard takes any Error line for the refusal of the last move and takes
+   that move back on its board (the engine keeps it), after which the two disagree. */
+static void test_option_refused_mid_game(void)
+{
+    const char *tfen = "15k/16/16/16/16/16/16/16/16/16/5P10/4d!11/2p13/4g11/1D!3P10/15K b";
+    Rules file_rules;
+    rules_default(&file_rules);
+    char err[160];
+    CHECK(rules_set(&file_rules, "fd_range", "file", err, sizeof err) == 0, "fd_range=file");
+    RuleSet *file_rs = ruleset_new(&file_rules);
+    Position *p = malloc(sizeof *p), *q = malloc(sizeof *p);
+    position_clear(p, ruleset_default());
+    position_clear(q, file_rs);
+    CHECK(tfen_parse(p, tfen, err, sizeof err) == 0 && tfen_parse(q, tfen, err, sizeof err) == 0,
+          "%s", err);
+    /* a move of the fire demon legal under fd_range=file, not under rank (the default) */
+    MoveVec rank_moves = {0}, file_moves = {0};
+    generate_legal(p, &rank_moves);
+    generate_legal(q, &file_moves);
+    Move only_file = MOVE_NONE;
+    for (int i = 0; i < file_moves.count && !only_file; i++)
+        if (!movevec_has(&rank_moves, file_moves.moves[i]))
+            only_file = file_moves.moves[i];
+    CHECK(only_file != MOVE_NONE, "a move that only fd_range=file allows");
+
+    Cecp *c = fresh();
+    send(c, "new");
+    send(c, "variant tenjiku");
+    send(c, "force");
+    send(c, "option fd_range=file");
+    char line[TFEN_MAX + 16] = "setboard ";
+    strcat(line, tfen);
+    send(c, line);
+    strcpy(line, "usermove ");
+    move_to_wire(p, only_file, 0, line + 9);
+    send(c, line);
+    CHECK(cecp_game_length(c) == 1, "%s accepted", line);
+    uint64_t key = key_of(c);
+    out_clear(&out);
+    send(c, "option fd_range=rank");
+    char *told = last_line("tellusererror Option refused (move 1 (");
+    CHECK(told && strstr(told, "of the game would be illegal): option fd_range=rank"),
+          "refused with tellusererror: '%s'", told ? told : "");
+    free(told);
+    CHECK(!has_line("Error"), "no Error line for a refused option (XBoard would take move 1 back)");
+    CHECK(cecp_game_length(c) == 1 && key_of(c) == key, "game and position unchanged");
+    /* the game goes on under the old rules: the engine plays gote's reply */
+    out_clear(&out);
+    send(c, "go");
+    CHECK(has_line("move ") && cecp_game_length(c) == 2, "the engine plays on after the refusal");
+    /* the same option before the move is taken back in: accepted, and the move is illegal */
+    send(c, "force");
+    send(c, "undo");
+    send(c, "undo");
+    out_clear(&out);
+    send(c, "option fd_range=rank");
+    CHECK(out_n(&out) == 1 && has_line("# rules: fd_range=rank"), "accepted at the start");
+    out_clear(&out);
+    send(c, line);
+    CHECK(has_line("Illegal move") && cecp_game_length(c) == 0, "under rank the move is illegal");
+    cecp_free(c);
+    movevec_free(&rank_moves);
+    movevec_free(&file_moves);
+    ruleset_free(file_rs);
+    free(p);
+    free(q);
+}
+
 static void test_options_and_bad_input(void)
 {
     Cecp *c = fresh();
@@ -625,16 +694,20 @@ static void test_options_and_bad_input(void)
     send(c, "option promo_path=any_square");
     CHECK(cecp_game_length(c) == 2 && !has_line("Error"), "rules changed mid-game and replayed");
     send(c, "option lion_hawk=bogus");
-    CHECK(has_line("Error (bad option value)"), "bad combo value");
+    CHECK(has_line("tellusererror Option refused (bad option value): option lion_hawk=bogus") &&
+          !has_line("Error"), "bad combo value");
     out_clear(&out);
     send(c, "option Hash=abc");
-    CHECK(has_line("Error (bad option value)"), "non-numeric spin");
+    CHECK(has_line("tellusererror Option refused (bad option value): option Hash=abc") &&
+          !has_line("Error"), "non-numeric spin");
     out_clear(&out);
     send(c, "option Hash=99999999");
     CHECK(has_line("# option Hash 99999999 out of range 1..16, using 16"), "absurd hash clamped");
     send(c, "option Threads=-5");
+    out_clear(&out);
     send(c, "option Nonsense=1");
-    CHECK(has_line("Error (unknown option)"), "unknown option");
+    CHECK(has_line("tellusererror Option refused (unknown option): option Nonsense=1") &&
+          !has_line("Error"), "unknown option");
     send(c, "option");
     send(c, "option =");
     send(c, "memory 0");
@@ -957,6 +1030,7 @@ int main(void)
     test_depth_limit_threads();
     test_ponder_hit_depth();
     test_options_and_bad_input();
+    test_option_refused_mid_game();
     test_out_of_range();
     test_highlight();
     test_crowded();
