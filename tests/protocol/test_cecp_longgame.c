@@ -11,10 +11,19 @@
  * to the square it left (a position of the previous round, up to 18,000 plies back) is sent and
  * must be refused.  At the end the engine searches the position and must not repeat one.
  *
- * Usage: test_cecp_longgame [PLIES]  (default 100,000 scaled by KAKI_TEST_SCALE) */
+ * With --exec KAKI the same game goes to the kaki executable through a pipe instead of the
+ * in-process session (the soak of issue 9: stdin reader, line handling and output of the real
+ * program): commands in batches of 256, each ended by a ping, every `Illegal move` line matched
+ * to the move that had to be refused and no other output; at the end `sd 2` and `go` must
+ * answer a legal move that repeats nothing of the game.
+ *
+ * Usage: test_cecp_longgame [--exec KAKI] [PLIES]  (default 100,000 scaled by KAKI_TEST_SCALE) */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "board/makemove.h"
 #include "board/movegen.h"
@@ -66,14 +75,96 @@ static uint64_t key_of_move(Move m)
     return k;
 }
 
+/* ------------------------------------------- the kaki executable behind a pipe (--exec) ---- */
+
+static FILE *to_kaki, *from_kaki;
+static pid_t kaki_pid;
+#define BATCH 256
+static char batch_move[BATCH][48]; /* the moves of the batch that must be refused, in order */
+static int batch_lines, batch_refusals, pings;
+
+static bool spawn_kaki(const char *path)
+{
+    int in[2], outp[2];
+    if (pipe(in) || pipe(outp))
+        return false;
+    kaki_pid = fork();
+    if (kaki_pid < 0)
+        return false;
+    if (kaki_pid == 0) {
+        dup2(in[0], 0);
+        dup2(outp[1], 1);
+        close(in[0]), close(in[1]), close(outp[0]), close(outp[1]);
+        execl(path, path, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(outp[1]);
+    to_kaki = fdopen(in[1], "w");
+    from_kaki = fdopen(outp[0], "r");
+    return to_kaki && from_kaki;
+}
+
+/* One line from the engine (without the newline) into buf; false at the end of its output. */
+static bool kaki_line(char *buf, size_t n)
+{
+    if (!fgets(buf, (int)n, from_kaki))
+        return false;
+    buf[strcspn(buf, "\n")] = '\0';
+    return true;
+}
+
+/* Ends the batch with a ping and reads up to the pong: every `Illegal move` line must be the
+   next move that had to be refused, and nothing else may come. */
+static void flush_batch(void)
+{
+    if (!to_kaki || !batch_lines)
+        return;
+    fprintf(to_kaki, "ping %d\n", ++pings);
+    fflush(to_kaki);
+    char line[512], pong[32];
+    snprintf(pong, sizeof pong, "pong %d", pings);
+    int got = 0;
+    bool ended = false;
+    while (!(ended = !kaki_line(line, sizeof line)) && strcmp(line, pong) != 0) {
+        if (strncmp(line, "Illegal move", 12) == 0 && got < batch_refusals) {
+            const char *text = strrchr(line, ' ') + 1;
+            CHECK(strcmp(text, batch_move[got]) == 0, "ply %d: refused %s, expected %s", ply,
+                  text, batch_move[got]);
+            got++;
+        } else {
+            CHECK(false, "ply %d: unexpected output '%s'", ply, line);
+        }
+    }
+    CHECK(!ended, "ply %d: the engine's output ended (crashed?)", ply);
+    CHECK(got == batch_refusals, "ply %d: %d of %d repetitions refused in the batch", ply, got,
+          batch_refusals);
+    batch_lines = batch_refusals = 0;
+}
+
+/* Sends a usermove; in-process the answer is checked at once and returned (true = refused),
+   through the pipe it is checked at the end of the batch and the expected answer returned. */
+static bool send_move(const char *line, bool must_refuse)
+{
+    if (!to_kaki) {
+        out_clear(&out);
+        cecp_handle(cecp, line);
+        return out_find(&out, 0, "Illegal move") >= 0;
+    }
+    fprintf(to_kaki, "%s\n", line);
+    if (must_refuse)
+        snprintf(batch_move[batch_refusals++], sizeof batch_move[0], "%s", line + 9);
+    if (++batch_lines == BATCH)
+        flush_batch();
+    return must_refuse;
+}
+
 /* Sends a move that the naive record says repeats a position: it must be refused. */
 static void send_repetition(Move m, int earlier)
 {
     char line[64] = "usermove ";
     move_to_wire(pos, m, 0, line + 9);
-    out_clear(&out);
-    cecp_handle(cecp, line);
-    bool ok = cecp_game_length(cecp) == ply && out_find(&out, 0, "Illegal move") >= 0;
+    bool ok = send_move(line, true) && (to_kaki || cecp_game_length(cecp) == ply);
     CHECK(ok, "ply %d: %s repeats ply %d but was not refused", ply, line, earlier);
     refused += ok;
     if (ply - earlier > farthest)
@@ -85,9 +176,7 @@ static void play(Move m)
 {
     char line[64] = "usermove ";
     move_to_wire(pos, m, 0, line + 9);
-    out_clear(&out);
-    cecp_handle(cecp, line);
-    bool ok = cecp_game_length(cecp) == ply + 1 && out_find(&out, 0, "Illegal") < 0;
+    bool ok = !send_move(line, false) && (to_kaki || cecp_game_length(cecp) == ply + 1);
     CHECK(ok, "ply %d: %s was refused", ply, line);
     accepted += ok;
     Undo u;
@@ -112,8 +201,43 @@ static Move any_fresh_move(void)
     return found;
 }
 
+/* The end through the pipe: the engine searches and must answer a legal move that repeats
+   nothing of the game, then quit. */
+static void finish_exec(void)
+{
+    flush_batch();
+    fprintf(to_kaki, "sd 2\ngo\nping %d\n", ++pings);
+    fflush(to_kaki);
+    char line[512], pong[32], answer[512] = "";
+    snprintf(pong, sizeof pong, "pong %d", pings);
+    while (kaki_line(line, sizeof line) && strcmp(line, pong) != 0)
+        if (strncmp(line, "move ", 5) == 0)
+            snprintf(answer, sizeof answer, "%s", line + 5);
+    char err[160];
+    Move m = answer[0] ? move_from_wire(pos, answer, 0, err, sizeof err) : MOVE_NONE;
+    MoveVec legal = {0};
+    generate_legal(pos, &legal);
+    CHECK(m && movevec_has(&legal, m), "the engine's move '%s' is legal", answer);
+    movevec_free(&legal);
+    if (m)
+        CHECK(seen_at(key_of_move(m)) < 0, "the engine's move %s repeats ply %d", answer,
+              seen_at(key_of_move(m)));
+    fprintf(to_kaki, "quit\n");
+    fclose(to_kaki);
+    fclose(from_kaki);
+    int status = 0;
+    waitpid(kaki_pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the engine exits with 0 (status %d)",
+          status);
+}
+
 int main(int argc, char **argv)
 {
+    const char *exec_path = NULL;
+    if (argc > 2 && strcmp(argv[1], "--exec") == 0) {
+        exec_path = argv[2];
+        argc -= 2, argv += 2;
+    }
     int plies = argc > 1 ? atoi(argv[1]) : scaled(100000);
     int loop[2][96], len[2], at[2] = {0, 0};
     /* six ranks: 96 and 95 squares, 18,240 plies a round; four for a short game (64, 63) */
@@ -135,13 +259,28 @@ int main(int argc, char **argv)
     tfen_print(pos, setboard + 9);
 
     out_init(&out);
-    cecp = cecp_new(out_write, &out);
-    cecp_set_resource_limits(cecp, 16, 1);
-    cecp_handle(cecp, "xboard");
-    cecp_handle(cecp, "protover 2");
-    cecp_handle(cecp, "new");
-    cecp_handle(cecp, "force");
-    cecp_handle(cecp, setboard);
+    if (exec_path) {
+        signal(SIGPIPE, SIG_IGN);
+        if (!spawn_kaki(exec_path)) {
+            fprintf(stderr, "cannot run %s\n", exec_path);
+            return 1;
+        }
+        fprintf(to_kaki, "xboard\nprotover 2\nmemory 16\ncores 1\nnew\nforce\n%s\n", setboard);
+        fflush(to_kaki);
+        char line[4096];
+        while (kaki_line(line, sizeof line) && strcmp(line, "feature done=1") != 0)
+            ;
+        batch_lines = 1; /* the set-up is answered by nothing: checked by the first ping */
+        flush_batch();
+    } else {
+        cecp = cecp_new(out_write, &out);
+        cecp_set_resource_limits(cecp, 16, 1);
+        cecp_handle(cecp, "xboard");
+        cecp_handle(cecp, "protover 2");
+        cecp_handle(cecp, "new");
+        cecp_handle(cecp, "force");
+        cecp_handle(cecp, setboard);
+    }
     remember(pos->key, 0);
 
     while (ply < plies) {
@@ -178,7 +317,7 @@ int main(int argc, char **argv)
         play(m);
         if (at[us] < 0)
             break;
-        if (ply % 10000 == 0) {
+        if (ply % 10000 == 0 && cecp) {
             const char *err = cecp_check(cecp);
             CHECK(err == NULL, "ply %d: %s", ply, err);
         }
@@ -188,6 +327,12 @@ int main(int argc, char **argv)
     CHECK(ply >= plies, "the game reached %d of %d plies", ply, plies);
     CHECK(refused >= 3 && farthest > 2 * HISTORY_RING, "far repetitions were tried: %d, %d plies",
           refused, farthest);
+    if (exec_path) {
+        finish_exec();
+        out_free(&out);
+        free(pos);
+        return check_finish("test_cecp_longgame --exec");
+    }
     const char *err = cecp_check(cecp);
     CHECK(err == NULL, "after the game: %s", err);
 
