@@ -1,20 +1,30 @@
 /* Seeded random-input driver for the CECP layer (and through it the move and FEN parsers).
  *
- *   fuzz_cecp [--seconds S] [--seed N] [--threads T]   (environment: FUZZ_SECONDS, FUZZ_SEED)
+ *   fuzz_cecp [--seconds S] [--seed N] [--threads T] [--moves]
+ *   (environment: FUZZ_SECONDS, FUZZ_SEED)
  *
  * Feeds, for a bounded time, a mix of well-formed commands with random arguments, legal and
  * illegal moves of the current position, random and mutated FENs, mutated command lines,
  * random bytes and very long lines into an in-process protocol state.  After every line it
  * checks that the state is consistent (the position validates and equals the replay of the game
  * record, with the same repetition history) and that `ping N` is still answered with `pong N`.
- * The move and TFEN parsers are also called directly on mutated strings.  Exit status 0 = no
- * failure; the last line reports the number of inputs. */
+ * The move and TFEN parsers are also called directly on mutated strings.
+ *
+ * --moves: long games instead, in force mode: thousands of plies of random legal moves (quiet
+ * ones preferred, so that games last) mixed with illegal ones (legal moves' text mutated, moves
+ * of the other side, moves of the position before).  The test keeps the game itself with the
+ * rules core (a GameRecord): every move its rules accept must be taken silently and every other
+ * must be answered by exactly one `Illegal move` line, and after every input the engine's
+ * position must be the record's (same key, same length).  Now and then the engine plays a move
+ * itself (`sd 1`, `go`).  Exit status 0 = no failure; the last line reports the number of
+ * inputs. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "board/game.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"
@@ -296,12 +306,209 @@ static void settle(Cecp *c, const char *line)
     out_clear(&sink);
 }
 
+/* ---- --moves: long games of legal and illegal moves ----------------------------------------- */
+
+typedef struct MoveFuzz {
+    long legal, illegal, kludged, engine_moves, games, longest;
+} MoveFuzz;
+
+static int pieces_on_board(const Position *pos)
+{
+    int n = 0;
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        n += pos->board[sq] != 0;
+    return n;
+}
+
+/* A random legal move, one that takes or burns nothing if one is found (so that games last
+   thousands of plies), or MOVE_NONE if there is none. */
+static Move pick_legal(Position *pos, const MoveVec *legal)
+{
+    if (!legal->count)
+        return MOVE_NONE;
+    int pieces = pieces_on_board(pos);
+    for (int tries = 0; tries < 40; tries++) {
+        Move m = legal->moves[below(legal->count)];
+        Undo u;
+        make_move(pos, m, &u);
+        bool quiet = pieces_on_board(pos) == pieces;
+        unmake_move(pos, m, &u);
+        if (quiet)
+            return m;
+    }
+    return legal->moves[below(legal->count)];
+}
+
+/* An illegal-looking move text: a legal move mutated, or a move of the other side. */
+static void illegal_text(GameRecord *g, const MoveVec *legal, char *out, size_t cap)
+{
+    Position *p = malloc(sizeof *p);
+    *p = *g->pos;
+    if (legal->count && below(4)) {
+        move_to_wire(p, legal->moves[below(legal->count)], 0, out);
+        size_t len = mutate(out, strlen(out), cap - 1);
+        out[len] = '\0';
+    } else { /* a move of the side not to move */
+        p->side = !p->side;
+        MoveVec other = {0};
+        generate_all_moves(p, &other);
+        if (other.count)
+            move_to_wire(p, other.moves[below(other.count)], 0, out);
+        else
+            strcpy(out, "a1a2");
+        movevec_free(&other);
+    }
+    /* one line, no blanks around it (the engine trims them) and not empty */
+    for (char *q = out; *q; q++)
+        if (*q == '\n' || *q == '\r')
+            *q = '?';
+    char *start = out;
+    while (*start == ' ' || *start == '\t')
+        start++;
+    memmove(out, start, strlen(start) + 1);
+    size_t n = strlen(out);
+    while (n && (out[n - 1] == ' ' || out[n - 1] == '\t'))
+        out[--n] = '\0';
+    if (!n)
+        strcpy(out, "z9z9");
+    free(p);
+}
+
+/* The legal move of g->pos that leads to the position with this key, or MOVE_NONE. */
+static Move move_to_key(GameRecord *g, uint64_t key)
+{
+    MoveVec legal = {0};
+    generate_legal(g->pos, &legal);
+    Move found = MOVE_NONE;
+    for (int i = 0; i < legal.count && !found; i++) {
+        Undo u;
+        make_move(g->pos, legal.moves[i], &u);
+        if (g->pos->key == key)
+            found = legal.moves[i];
+        unmake_move(g->pos, legal.moves[i], &u);
+    }
+    movevec_free(&legal);
+    return found;
+}
+
+/* One usermove, checked against the record; false if the two are out of step. */
+static bool move_step(Cecp *c, GameRecord *g, const char *text, MoveFuzz *mf)
+{
+    char line[600], err[200];
+    snprintf(line, sizeof line, "usermove %s", text);
+    Move expect = move_from_wire(g->pos, text, 0, err, sizeof err);
+    int before = cecp_game_length(c);
+    out_clear(&sink);
+    cecp_handle(c, line);
+    bool refused = out_find(&sink, 0, "Illegal move") >= 0;
+    if (expect) {
+        if (refused || out_n(&sink) != 0)
+            fail("a legal move was refused or answered", line);
+        else
+            game_record_play(g, expect), mf->legal++;
+    } else if (!refused) { /* another notation of a legal move (XBoard's kludges): must be one */
+        Move m = cecp_game_length(c) == before + 1 ? move_to_key(g, cecp_position(c)->key) : 0;
+        if (!m)
+            fail("an illegal move was taken", line);
+        else
+            game_record_play(g, m), mf->kludged++;
+    } else {
+        if (out_n(&sink) != 1)
+            fail("an illegal move was answered by more than one line", line);
+        mf->illegal++;
+    }
+    if (cecp_game_length(c) != g->nmoves || cecp_position(c)->key != g->pos->key) {
+        fail("the engine's position is not the record's", line);
+        return false;
+    }
+    return true;
+}
+
+/* The engine plays the side to move (sd 1); the record follows. */
+static bool engine_step(Cecp *c, GameRecord *g, MoveFuzz *mf)
+{
+    cecp_handle(c, "go");
+    settle(c, "go");
+    cecp_handle(c, "force");
+    if (cecp_game_length(c) == g->nmoves)
+        return true; /* the game was over: a claim, no move */
+    Move m = cecp_game_length(c) == g->nmoves + 1 ? move_to_key(g, cecp_position(c)->key) : 0;
+    if (!m) {
+        fail("the engine's move is not a legal move of the record's position", "go");
+        return false;
+    }
+    game_record_play(g, m);
+    mf->engine_moves++;
+    return true;
+}
+
+static void new_game(Cecp *c, GameRecord *g, MoveFuzz *mf)
+{
+    cecp_handle(c, "new");
+    cecp_handle(c, "force");
+    Position *start = malloc(sizeof *start);
+    position_start(start, cecp_position(c)->rs);
+    game_record_restart(g, start);
+    free(start);
+    mf->games++;
+    settle(c, "new");
+}
+
+static int fuzz_moves(Cecp *c, double seconds)
+{
+    GameRecord g;
+    Position *start = malloc(sizeof *start);
+    position_start(start, cecp_position(c)->rs);
+    game_record_init(&g, start);
+    free(start);
+    cecp_handle(c, "sd 1");
+    MoveFuzz mf = {0};
+    new_game(c, &g, &mf);
+    char text[600];
+    long inputs = 0;
+    double end = mono_seconds() + seconds;
+    while (mono_seconds() < end && failures < 20) {
+        MoveVec legal = {0};
+        generate_legal(g.pos, &legal);
+        bool ok = true;
+        if (legal.count == 0 || g.nmoves >= 20000) {
+            if (g.nmoves > mf.longest)
+                mf.longest = g.nmoves;
+            new_game(c, &g, &mf);
+        } else if (below(3)) {
+            move_to_wire(g.pos, pick_legal(g.pos, &legal), 0, text);
+            ok = move_step(c, &g, text, &mf);
+        } else if (below(1000)) {
+            illegal_text(&g, &legal, text, sizeof text);
+            ok = move_step(c, &g, text, &mf);
+        } else {
+            ok = engine_step(c, &g, &mf);
+        }
+        movevec_free(&legal);
+        inputs++;
+        if (!ok) { /* out of step: report once and start again */
+            new_game(c, &g, &mf);
+        } else if (inputs % 500 == 0) {
+            settle(c, "a long game");
+        }
+    }
+    if (g.nmoves > mf.longest)
+        mf.longest = g.nmoves;
+    game_record_free(&g);
+    printf("fuzz_cecp --moves: %ld inputs: %ld legal moves taken, %ld illegal refused, %ld in "
+           "another notation, %ld engine moves; %ld games, the longest %ld plies; %ld failures\n",
+           inputs, mf.legal, mf.illegal, mf.kludged, mf.engine_moves, mf.games, mf.longest,
+           failures);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     double seconds = getenv("FUZZ_SECONDS") ? atof(getenv("FUZZ_SECONDS")) : 20;
     unsigned long long seed = getenv("FUZZ_SEED") ? strtoull(getenv("FUZZ_SEED"), NULL, 10)
                                                   : (unsigned long long)time(NULL);
     int max_threads = 2; /* `cores N` and the Threads option are clamped to this */
+    bool moves_mode = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
@@ -309,8 +516,10 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             max_threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--moves"))
+            moves_mode = true;
         else {
-            fprintf(stderr, "usage: fuzz_cecp [--seconds S] [--seed N] [--threads T]\n");
+            fprintf(stderr, "usage: fuzz_cecp [--seconds S] [--seed N] [--threads T] [--moves]\n");
             return 2;
         }
     }
@@ -325,6 +534,12 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof init / sizeof init[0]; i++)
         cecp_handle(c, init[i]);
     settle(c, "init");
+    if (moves_mode) {
+        int status = fuzz_moves(c, seconds);
+        cecp_free(c);
+        out_free(&sink);
+        return status;
+    }
 
     size_t cap = 300000;
     char *buf = malloc(cap), *cmd = malloc(TFEN_MAX + 256);
