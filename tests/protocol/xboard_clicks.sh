@@ -5,7 +5,9 @@
 #   lion igui (click victim, then the lion's own square), lion pass (click the cyan square,
 #   then the lion), a plain step onto the cyan pass square (click it twice), lion double
 #   capture, a great general's range-jump capture, a promotion deferred in XBoard's
-#   Promote/Defer dialog, and a square Kaki did not mark (must be refused by XBoard).
+#   Promote/Defer dialog, a rule option changed in the middle of a game that Kaki must refuse
+#   with tellusererror while XBoard keeps the game (then gote's move must go out), and a
+#   square Kaki did not mark (must be refused by XBoard).
 #
 #   tests/protocol/xboard_clicks.sh KAKI [WORKDIR]
 #
@@ -22,12 +24,25 @@ if [ -n "${2:-}" ]; then work=$(readlink -f "$2"); rm -rf "$work"; mkdir -p "$wo
 else work=$(mktemp -d /tmp/kaki-clicks.XXXXXX); fi
 mkdir -p "$work/home"
 tip="Right-clicking menu item or dialog text pops up help on it" # start-up hint
+# Kaki behind a relay that, right after the fire demon's move b1b9 (legal under fd_range=file,
+# set at the start), sends it "option fd_range=rank", as if the user had changed the option in
+# the middle of the game (issue 9 point 5): Kaki must refuse it (the move would be illegal) with
+# tellusererror, not with an Error line, which makes XBoard take the move back on its board.
+cat >"$work/kaki-relay.sh" <<RELAY
+#!/usr/bin/env bash
+while IFS= read -r line; do
+    printf "%s\n" "\$line"
+    [ "\$line" = "usermove b1b9" ] && printf "option fd_range=rank\n"
+done | exec "$kaki"
+RELAY
+chmod +x "$work/kaki-relay.sh"
+kaki="$work/kaki-relay.sh"
 export tip kaki work
 
 HOME="$work/home" xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x1024x24" timeout -k 5 240 bash -c '
     cd "$work"
     log="$work/xboard.debug"
-    xboard -fcp "$kaki" -fd "$work" -variant tenjiku -rankOffset 1 -firstOptions "Rank offset=1" \
+    xboard -fcp "$kaki" -fd "$work" -variant tenjiku -rankOffset 1 -firstOptions "Rank offset=1,fd_range=file" \
         -testLegality false -testClaims false -ruleMoves 0 -repeatsToDraw 0 \
         -showTargetSquares true -highlightDragging true -sweepPromotions false -xponder \
         -size 100 -saveSettingsOnExit false \
@@ -87,6 +102,21 @@ HOME="$work/home" xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x1024
     click h11 h12
     xdotool mousemove 105 15 click 1; sleep 1   # the Promote/Defer/Cancel dialog: Defer
     expect "h10h11=" "pawn enters the zone, promotion deferred in the dialog"
+    paste "15k/16/16/16/16/16/16/16/16/16/5P10/4d!11/2p13/4g11/1D!3P10/15K w - 0 1"
+    click b2 b10;    expect "b1b9" "fire demon up the file (fd_range=file)"
+    # the relay now changes fd_range back: refused, with tellusererror (close its pop-up)
+    for i in $(seq 12); do grep -q "<first : .*fd_range=rank" "$log" && break; sleep 0.25; done
+    if grep -q "<first : Error.*fd_range=rank" "$log"; then
+        echo "FAILED: a refused option answered with an Error line"; fail=1
+    elif grep -q "<first : tellusererror Option refused (move 1 (b1b9).*fd_range=rank" "$log"; then
+        echo "ok: the option change mid-game refused with tellusererror"
+    else echo "FAILED: no refusal of fd_range=rank"; fail=1; fi
+    sleep 0.5
+    for w in $(xdotool search --name "Error" 2>/dev/null); do xdotool key --window "$w" Return; done
+    sleep 0.5
+    seen=$(wc -l < "$log")
+    # XBoard kept the move: gote is to move on its board too
+    click p16 o16;   expect "p15o15" "gote king after the refused option"
     paste "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/P14K w - 0 1"
     click a1 a3
     sleep 1
