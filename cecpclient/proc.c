@@ -103,6 +103,7 @@ int proc_spawn(Proc *p, char *const argv[], const char *dir, int stderr_fd, char
         signal(SIGPIPE, SIG_DFL);
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
+        signal(SIGXFSZ, SIG_DFL);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
             (stderr_fd >= 0 && dup2(stderr_fd, 2) < 0))
             _exit(127);

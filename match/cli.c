@@ -85,6 +85,8 @@ void cli_usage(FILE *f)
         "  --event NAME        PGN Event tag (default \"kaki-match\")\n"
         "  --log FILE          log every line to and from the engines, with times\n"
         "  --engine-stderr FILE  append the engines' stderr to FILE (default: ours)\n"
+        "                      (a game that cannot be written whole to --pgn, --results or\n"
+        "                      --log is taken back, reported, and stops the match: status 1)\n"
         "\n"
         "Statistics:\n"
         "  --sprt elo0=E0 elo1=E1 alpha=A beta=B [model=pentanomial|trinomial]\n"

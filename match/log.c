@@ -12,10 +12,10 @@
 atomic_int g_interrupted;
 
 static pthread_mutex_t log_mutex = PTHREAD_MUTEX_INITIALIZER;
-static FILE *log_file;
+static OutFile *log_file;
 static int64_t log_t0;
 
-void log_open(FILE *f)
+void log_open(OutFile *f)
 {
     pthread_mutex_lock(&log_mutex);
     log_file = f;
@@ -26,11 +26,14 @@ void log_open(FILE *f)
 void log_line(const char *who, const char *dir, const char *text)
 {
     pthread_mutex_lock(&log_mutex);
-    if (log_file) {
+    if (log_file && !log_file->failed) {
         int64_t t = mono_ms() - log_t0;
-        fprintf(log_file, "%6lld.%03lld %s %s %s\n", (long long)(t / 1000), (long long)(t % 1000),
+        char *buf;
+        size_t len;
+        FILE *mem = outfile_begin(&buf, &len);
+        fprintf(mem, "%6lld.%03lld %s %s %s\n", (long long)(t / 1000), (long long)(t % 1000),
                 who, dir, text);
-        fflush(log_file);
+        outfile_commit(log_file, mem, &buf, &len);
     }
     pthread_mutex_unlock(&log_mutex);
 }

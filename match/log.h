@@ -9,9 +9,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outfile.h"
+
 /* Protocol log (--log FILE): every line to and from every engine, with a time stamp.
-   Thread-safe; does nothing when no log is open. */
-void log_open(FILE *f);
+   Thread-safe; does nothing when no log is open.  A line that cannot be written is reported
+   (outfile.h) and ends the log. */
+void log_open(OutFile *f);
 void log_line(const char *who, const char *dir, const char *text);
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -77,6 +77,8 @@ static int merge_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
+    /* a file past its size limit is a write error (EFBIG) like a full disk, not a kill */
+    signal(SIGXFSZ, SIG_IGN);
     bool fastchess = fastchess_wanted(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "merge") == 0 && !fastchess)
         return merge_main(argc, argv);

@@ -19,6 +19,7 @@
 #include "results.h"
 #include "stats.h"
 #include "log.h"
+#include "outfile.h"
 #include "cecpclient/xengine.h"
 #include "util/clock.h"
 #include "util/strutil.h"
@@ -62,7 +63,7 @@ typedef struct Tourney {
     Scheduled *sched;
     int nsched, next, finished;
     pthread_mutex_t mu;
-    FILE *pgn, *res;
+    OutFile pgn, res, log;
     ResultSet results;
     Stats live;              /* engines 1 and 2 (first engine's view) */
     double (*pair_points)[2];/* per pair id: points of the pair's first engine, by leg */
@@ -96,6 +97,32 @@ static void make_opening(Tourney *t, const Scheduled *s, Opening *op)
     }
 }
 
+/* The game in the PGN, then its line in the result file, each appended whole or not at all.
+   A game that cannot be written is not recorded (nor its result line, so that --resume plays
+   it again), and the match stops: the files keep every game finished before. */
+static int write_game(Tourney *t, const Scheduled *s, const Game *g, const GameEntry *e)
+{
+    char *buf;
+    size_t len;
+    int rc = 0;
+    if (t->pgn.fd >= 0) {
+        FILE *mem = outfile_begin(&buf, &len);
+        pgn_write_game(mem, g, t->cfg->event, s->number);
+        rc = outfile_commit(&t->pgn, mem, &buf, &len);
+    }
+    if (rc == 0 && t->res.fd >= 0) {
+        FILE *mem = outfile_begin(&buf, &len);
+        results_write_game(mem, e);
+        rc = outfile_commit(&t->res, mem, &buf, &len);
+    }
+    if (rc != 0 && !t->stop) {
+        msg("error: game %d cannot be recorded; stopping the match (the files keep the games "
+            "finished before)", s->number);
+        t->stop = 1;
+    }
+    return rc;
+}
+
 static void record(Tourney *t, const Scheduled *s, Game *g)
 {
     const MatchConfig *cfg = t->cfg;
@@ -104,15 +131,15 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
         pthread_mutex_unlock(&t->mu);
         return;
     }
-    t->finished++;
-    if (t->pgn)
-        pgn_write_game(t->pgn, g, cfg->event, s->number);
     GameEntry e = {.number = s->number, .pair = s->pair, .leg = s->leg, .sente = s->sente,
                    .gote = s->gote, .outcome = g->outcome, .termination = g->termination,
                    .plies = g->nplies};
+    if (write_game(t, s, g, &e) != 0) {
+        pthread_mutex_unlock(&t->mu);
+        return;
+    }
+    t->finished++;
     resultset_add(&t->results, &e);
-    if (t->res)
-        results_write_game(t->res, &e);
 
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d] game %d: %s vs %s %s {%s}", t->finished,
@@ -208,7 +235,7 @@ static void *worker_main(void *arg)
     Opening *op = xmalloc(sizeof *op);
     for (;;) {
         pthread_mutex_lock(&t->mu);
-        bool stop = t->stop || g_interrupted || t->next >= t->nsched;
+        bool stop = t->stop || g_interrupted || g_write_failed || t->next >= t->nsched;
         Scheduled s;
         if (!stop)
             s = t->sched[t->next++];
@@ -283,109 +310,99 @@ static int probe_engines(Tourney *t)
     return 0;
 }
 
-int tourney_run(MatchConfig *cfg)
+static void pick_seed(MatchConfig *cfg)
 {
-    Tourney T;
-    memset(&T, 0, sizeof T);
-    T.cfg = cfg;
-    T.t0 = mono_ms();
-    pthread_mutex_init(&T.mu, NULL);
-    if (!cfg->seed_given) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        cfg->seed = (uint64_t)ts.tv_sec * 1000003ULL ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
-        cfg->seed %= 1000000000ULL;
-    }
-    FILE *logf = NULL;
-    if (cfg->log_file) {
-        logf = fopen(cfg->log_file, "w");
-        if (!logf) {
-            msg("error: cannot open --log %s: %s", cfg->log_file, strerror(errno));
-            return 1;
-        }
-        fcntl(fileno(logf), F_SETFD, FD_CLOEXEC);
-        log_open(logf);
-    }
-    T.rs = ruleset_new(&cfg->rules);
-    int status = 1;
+    if (cfg->seed_given)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    cfg->seed = (uint64_t)ts.tv_sec * 1000003ULL ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
+    cfg->seed %= 1000000000ULL;
+}
+
+/* The openings file, or every random opening generated once up front (fails early, and the
+   seed is reproducible). */
+static int prepare_openings(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
     if (cfg->openings_file) {
         char err[400];
-        T.ntfens = openings_load(cfg->openings_file, T.rs, &T.tfens, err, sizeof err);
-        if (T.ntfens < 0) {
+        t->ntfens = openings_load(cfg->openings_file, t->rs, &t->tfens, err, sizeof err);
+        if (t->ntfens < 0) {
             msg("error: %s", err);
-            goto out;
+            return -1;
         }
-        T.order = openings_order(T.ntfens, cfg->openings_shuffle, cfg->seed, cfg->openings_offset);
+        t->order = openings_order(t->ntfens, cfg->openings_shuffle, cfg->seed,
+                                  cfg->openings_offset);
     }
-    T.nsched = schedule_build(cfg, &T.sched);
-    if (T.nsched == 0) {
-        msg("error: shard %d/%d has no games (fewer pairs than shards)", cfg->shard_k,
-            cfg->shard_n);
-        goto out;
-    }
-    if (cfg->random_plies) {
-        /* generate every opening once up front: fails early, and the seed is reproducible */
-        Opening *op = xmalloc(sizeof *op);
-        int last = -1;
-        for (int i = 0; i < T.nsched; i++) {
-            if (T.sched[i].opening == last)
-                continue;
-            last = T.sched[i].opening;
-            if (opening_random(T.rs, cfg->seed, last, cfg->random_plies,
-                               (int)lround(cfg->balance * 100.0), op) != 0) {
-                msg("error: no balanced random opening of %d plies found (opening %d); "
-                    "raise --balance or lower --random-openings", cfg->random_plies, last + 1);
-                free(op);
-                goto out;
-            }
+    if (!cfg->random_plies)
+        return 0;
+    Opening *op = xmalloc(sizeof *op);
+    int last = -1, rc = 0;
+    for (int i = 0; i < t->nsched && rc == 0; i++) {
+        if (t->sched[i].opening == last)
+            continue;
+        last = t->sched[i].opening;
+        if (opening_random(t->rs, cfg->seed, last, cfg->random_plies,
+                           (int)lround(cfg->balance * 100.0), op) != 0) {
+            msg("error: no balanced random opening of %d plies found (opening %d); "
+                "raise --balance or lower --random-openings", cfg->random_plies, last + 1);
+            rc = -1;
         }
-        free(op);
     }
-    if (probe_engines(&T) != 0)
-        goto out;
+    free(op);
+    return rc;
+}
+
+/* The result set's engines and settings, and the live statistics' pair table. */
+static void prepare_results(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
     for (int i = 0; i < cfg->nengines; i++)
-        resultset_engine(&T.results, cfg->engines[i].name);
-    T.results.sprt = cfg->sprt;
-    str_copy(T.results.tc, sizeof T.results.tc, cfg->tc.text);
+        resultset_engine(&t->results, cfg->engines[i].name);
+    t->results.sprt = cfg->sprt;
+    str_copy(t->results.tc, sizeof t->results.tc, cfg->tc.text);
     int maxpair = 0;
-    for (int i = 0; i < T.nsched; i++)
-        if (T.sched[i].pair + 1 > maxpair)
-            maxpair = T.sched[i].pair + 1;
-    T.npairs = maxpair;
-    T.pair_points = xcalloc((size_t)maxpair, sizeof *T.pair_points);
-    T.pair_seen = xcalloc((size_t)maxpair, 1);
+    for (int i = 0; i < t->nsched; i++)
+        if (t->sched[i].pair + 1 > maxpair)
+            maxpair = t->sched[i].pair + 1;
+    t->npairs = maxpair;
+    t->pair_points = xcalloc((size_t)maxpair, sizeof *t->pair_points);
+    t->pair_seen = xcalloc((size_t)maxpair, 1);
+}
 
-    if (cfg->pgn_file) {
-        T.pgn = fopen(cfg->pgn_file, "a");
-        if (!T.pgn) {
-            msg("error: cannot open --pgn %s: %s", cfg->pgn_file, strerror(errno));
-            goto out;
-        }
-        fcntl(fileno(T.pgn), F_SETFD, FD_CLOEXEC);
-    }
-    if (cfg->results_file) {
-        T.res = fopen(cfg->results_file, "w");
-        if (!T.res) {
-            msg("error: cannot open --results %s: %s", cfg->results_file, strerror(errno));
-            goto out;
-        }
-        fcntl(fileno(T.res), F_SETFD, FD_CLOEXEC);
-        results_write_header(T.res, cfg, T.results.names, T.results.nnames);
-    }
+/* The PGN (appended) and the result file (new, with its header). */
+static int open_outputs(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
+    if (cfg->pgn_file && outfile_open(&t->pgn, "--pgn", cfg->pgn_file, false) != 0)
+        return -1;
+    if (!cfg->results_file)
+        return 0;
+    if (outfile_open(&t->res, "--results", cfg->results_file, true) != 0)
+        return -1;
+    char *buf;
+    size_t len;
+    FILE *mem = outfile_begin(&buf, &len);
+    results_write_header(mem, cfg, t->results.names, t->results.nnames);
+    return outfile_commit(&t->res, mem, &buf, &len);
+}
 
+static void run_workers(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
     const char *opn = cfg->openings_file ? cfg->openings_file
                       : cfg->random_plies ? "random"
                                           : "start position";
     msg("kaki-match: %d engines, %d games (shard %d/%d), tc %s, openings: %s, seed %llu, "
         "concurrency %d",
-        cfg->nengines, T.nsched, cfg->shard_k, cfg->shard_n, cfg->tc.text, opn,
+        cfg->nengines, t->nsched, cfg->shard_k, cfg->shard_n, cfg->tc.text, opn,
         (unsigned long long)cfg->seed, cfg->concurrency);
-
-    int nworkers = cfg->concurrency < T.nsched ? cfg->concurrency : T.nsched;
+    int nworkers = cfg->concurrency < t->nsched ? cfg->concurrency : t->nsched;
     Worker *w = xcalloc((size_t)nworkers, sizeof *w);
     int started = 0;
     for (int i = 0; i < nworkers; i++) {
-        w[i].t = &T;
+        w[i].t = t;
         w[i].id = i;
         if (pthread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
             msg("warning: could not start worker %d: %s", i + 1, strerror(errno));
@@ -396,7 +413,6 @@ int tourney_run(MatchConfig *cfg)
     for (int i = 0; i < started; i++)
         pthread_join(w[i].thread, NULL);
     free(w);
-
     /* no child may be left unwaited */
     for (;;) {
         int st;
@@ -405,41 +421,86 @@ int tourney_run(MatchConfig *cfg)
             break;
         msg("warning: reaped a stray child process %d", (int)p);
     }
+}
 
-    double wall = (double)(mono_ms() - T.t0) / 1000.0;
-    /* fastchess mode: stdout is OpenBench's, the report goes to stderr */
+/* The report (stdout; stderr in fastchess mode, whose stdout is OpenBench's); returns the
+   exit status. */
+static int final_report(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
+    double wall = (double)(mono_ms() - t->t0) / 1000.0;
     FILE *rep = cfg->fastchess ? stderr : stdout;
     fprintf(rep, "Games: %d finished of %d scheduled (shard %d/%d), wall time %.1f s, "
             "concurrency %d, tc %s\n",
-            T.finished, T.nsched, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
+            t->finished, t->nsched, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
             cfg->tc.text);
-    report_print(rep, &T.results);
-    if (T.decision)
-        fprintf(rep, "SPRT stopped the match: %s accepted\n", T.decision > 0 ? "H1" : "H0");
-    if (g_interrupted)
+    report_print(rep, &t->results);
+    if (t->decision)
+        fprintf(rep, "SPRT stopped the match: %s accepted\n", t->decision > 0 ? "H1" : "H0");
+    if (g_write_failed)
+        fprintf(rep, "Stopped: an output file could not be written (see the error above)\n");
+    else if (g_interrupted)
         fprintf(rep, "Interrupted: the report covers the finished games only\n");
-    fflush(rep);
     if (cfg->fastchess)
-        fastchess_summary(stdout, cfg, &T.results);
-    status = g_interrupted ? 130 : 0;
-out:
-    if (T.pgn)
-        fclose(T.pgn);
-    if (T.res)
-        fclose(T.res);
-    for (int i = 0; i < T.ntfens; i++)
-        free(T.tfens[i]);
-    free(T.tfens);
-    free(T.order);
-    free(T.sched);
-    free(T.pair_points);
-    free(T.pair_seen);
-    resultset_free(&T.results);
-    ruleset_free(T.rs);
-    pthread_mutex_destroy(&T.mu);
-    if (logf) {
+        fastchess_summary(stdout, cfg, &t->results);
+    outfile_check_stream(rep, rep == stdout ? "the report to stdout" : "the report to stderr");
+    if (rep != stdout)
+        outfile_check_stream(stdout, "the game lines to stdout");
+    return g_write_failed ? 1 : g_interrupted ? 130 : 0;
+}
+
+static void tourney_free(Tourney *t)
+{
+    outfile_close(&t->pgn);
+    outfile_close(&t->res);
+    for (int i = 0; i < t->ntfens; i++)
+        free(t->tfens[i]);
+    free(t->tfens);
+    free(t->order);
+    free(t->sched);
+    free(t->pair_points);
+    free(t->pair_seen);
+    resultset_free(&t->results);
+    ruleset_free(t->rs);
+    pthread_mutex_destroy(&t->mu);
+    if (t->log.fd >= 0) {
         log_open(NULL);
-        fclose(logf);
+        outfile_close(&t->log);
     }
+}
+
+int tourney_run(MatchConfig *cfg)
+{
+    Tourney T;
+    memset(&T, 0, sizeof T);
+    T.cfg = cfg;
+    T.t0 = mono_ms();
+    T.pgn.fd = T.res.fd = T.log.fd = -1;
+    pthread_mutex_init(&T.mu, NULL);
+    pick_seed(cfg);
+    T.rs = ruleset_new(&cfg->rules);
+    int status = 1;
+    if (cfg->log_file) {
+        if (outfile_open(&T.log, "--log", cfg->log_file, true) != 0)
+            goto out;
+        log_open(&T.log);
+    }
+    T.nsched = schedule_build(cfg, &T.sched);
+    if (T.nsched == 0) {
+        msg("error: shard %d/%d has no games (fewer pairs than shards)", cfg->shard_k,
+            cfg->shard_n);
+        goto out;
+    }
+    if (prepare_openings(&T) != 0 || probe_engines(&T) != 0)
+        goto out;
+    prepare_results(&T);
+    if (open_outputs(&T) != 0)
+        goto out;
+    run_workers(&T);
+    status = final_report(&T);
+out:
+    tourney_free(&T);
+    if (g_write_failed)
+        status = 1;
     return status;
 }

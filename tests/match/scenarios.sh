@@ -225,6 +225,48 @@ bigmemory)
     check "both games played to the move limit" [ "$(count 'move limit' g.pgn)" -eq 2 ]
     check "no emergency" [ "$(count 'Termination "emergency"' g.pgn)" -eq 0 ]
     ;;
+fulldisk)
+    # full disks: every write of the PGN, the result file and the log is checked; a game that
+    # cannot be written whole is taken back and stops the match; the games before stay intact
+    # (once: exit status 0 without a word, and a size limit killed the runner mid-game)
+    RUN_LIMIT=60 run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:10 --maxmoves 20 \
+        --pgn /dev/full --results /dev/full
+    check "/dev/full: exit status 1" [ "$status" -eq 1 ]
+    check "... reported" grep -q 'cannot write --results /dev/full: No space left' err.txt
+    check "... at once" [ "$elapsed_ms" -lt 10000 ]
+    RUN_LIMIT=60 run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:10 --maxmoves 20 \
+        --pgn /dev/full --results r0.txt
+    check "--pgn /dev/full: exit status 1" [ "$status" -eq 1 ]
+    check "... reported" grep -q 'cannot write --pgn /dev/full: No space left' err.txt
+    check "... the game is not in the result file either" [ "$(count '^game ' r0.txt)" -eq 0 ]
+    RUN_LIMIT=60 run $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:10 --maxmoves 20 \
+        --log /dev/full
+    check "--log /dev/full: exit status 1" [ "$status" -eq 1 ]
+    check "... reported" grep -q 'cannot write --log /dev/full: No space left' err.txt
+    run $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:10 --maxmoves 20 --pgn g.pgn
+    check "2 games written" [ "$(count '^\[Result ' g.pgn)" -eq 2 ]
+    cp g.pgn first.pgn
+    # a file that stops accepting writes: the size limit 3 KB past the two games
+    lim=$(( ($(stat -c %s g.pgn) + 3072) / 1024 ))
+    ( ulimit -f $lim; exec timeout 120 "$KM" $(fake A --seed 3) $(fake B --seed 4) --games 8 \
+        --tc 0:10 --maxmoves 20 --pgn g.pgn --results r.txt >out.txt 2>err.txt )
+    status=$?
+    cat err.txt
+    check "size limit: exit status 1" [ "$status" -eq 1 ]
+    check "... reported" grep -q 'cannot write --pgn g.pgn: File too large' err.txt
+    check "... the match stopped" [ "$(count '^game ' r.txt)" -lt 8 ]
+    check "... the earlier games intact" cmp -n "$(stat -c %s first.pgn)" first.pgn g.pgn
+    check "... no partial game" [ "$(count '^\[Event ' g.pgn)" -eq \
+        "$(grep -c '\(1-0\|0-1\|1/2-1/2\)$' g.pgn)" ]
+    check "... the file ends with a whole game" [ "$(tail -c 2 g.pgn | od -An -c | tr -d ' ')" = '\n\n' ]
+    check "... games were kept from this run too" [ "$(count '^\[Event ' g.pgn)" -gt 2 ]
+    check "... every recorded result in the PGN" [ "$(count '^game ' r.txt)" -eq \
+        $(( $(count '^\[Event ' g.pgn) - 2 )) ]
+    reader="$(dirname "$KAKI")/tests/test_pgn"
+    if [ -x "$reader" ]; then
+        check "... every game in the PGN reads and replays" "$reader" g.pgn
+    fi
+    ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
         --random-openings 6 --seed 77 --pgn g1.pgn
