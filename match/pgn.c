@@ -5,6 +5,7 @@
 
 #include "board/pgn.h"
 #include "fastchess.h"
+#include "outfile.h"
 #include "util/strutil.h"
 
 static void format_score(const PlyRecord *r, char *out, size_t n)
@@ -40,6 +41,15 @@ static void tc_tag(const TimeControl *tc, char *out, size_t n)
     }
 }
 
+/* Every tag value goes through here: engine names, the event, the opening's label and the
+   rest cannot end the tag's line (outfile_clean_text). */
+static void set_tag(PgnGame *rec, const char *name, const char *value)
+{
+    char clean[512];
+    str_copy(clean, sizeof clean, value);
+    pgn_set_tag(rec, name, outfile_clean_text(clean));
+}
+
 /* The game record of g (board/pgn.h) with kaki-match's tags. */
 static void make_record(const Game *g, const char *event, int round, PgnGame *rec)
 {
@@ -47,30 +57,30 @@ static void make_record(const Game *g, const char *event, int round, PgnGame *re
     struct tm tm;
     localtime_r(&g->started, &tm);
     pgn_game_init(rec);
-    pgn_set_tag(rec, "Event", event);
-    pgn_set_tag(rec, "Site", "kaki-match");
+    set_tag(rec, "Event", event);
+    set_tag(rec, "Site", "kaki-match");
     strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    pgn_set_tag(rec, "Date", buf);
+    set_tag(rec, "Date", buf);
     snprintf(buf, sizeof buf, "%d", round);
-    pgn_set_tag(rec, "Round", buf);
-    pgn_set_tag(rec, "White", g->eng[0]->name);
-    pgn_set_tag(rec, "Black", g->eng[1]->name);
-    pgn_set_tag(rec, "Result", outcome_string(g->outcome));
-    pgn_set_tag(rec, "Variant", "tenjiku");
+    set_tag(rec, "Round", buf);
+    set_tag(rec, "White", g->eng[0]->name);
+    set_tag(rec, "Black", g->eng[1]->name);
+    set_tag(rec, "Result", outcome_string(g->outcome));
+    set_tag(rec, "Variant", "tenjiku");
     if (!g->from_start)
         str_copy(rec->start_tfen, sizeof rec->start_tfen, g->start_tfen);
     tc_tag(&g->cfg->tc, buf, sizeof buf);
-    pgn_set_tag(rec, "TimeControl", buf);
+    set_tag(rec, "TimeControl", buf);
     strftime(buf, sizeof buf, "%H:%M:%S", &tm);
-    pgn_set_tag(rec, "Time", buf);
+    set_tag(rec, "Time", buf);
     if (g->opening->label[0])
-        pgn_set_tag(rec, "Opening", g->opening->label);
-    pgn_set_tag(rec, "Termination", g->cfg->fastchess ? fastchess_termination(g)
+        set_tag(rec, "Opening", g->opening->label);
+    set_tag(rec, "Termination", g->cfg->fastchess ? fastchess_termination(g)
                                                       : termination_name[g->termination]);
     snprintf(buf, sizeof buf, "%d", g->nplies);
-    pgn_set_tag(rec, "PlyCount", buf);
+    set_tag(rec, "PlyCount", buf);
     snprintf(buf, sizeof buf, "%.3f", (double)g->duration_ms / 1000.0);
-    pgn_set_tag(rec, "GameDuration", buf);
+    set_tag(rec, "GameDuration", buf);
 
     for (int i = 0; i < g->nplies; i++) {
         const PlyRecord *r = &g->plies[i];
@@ -87,10 +97,12 @@ static void make_record(const Game *g, const char *event, int round, PgnGame *re
             snprintf(ply.note, sizeof ply.note, "%s %.3fs", sc, (double)r->ms / 1000.0);
         } else
             snprintf(ply.note, sizeof ply.note, "%.3fs", (double)r->ms / 1000.0);
+        outfile_clean_text(ply.note);
         pgn_add_ply(rec, &ply);
     }
     str_copy(rec->result, sizeof rec->result, outcome_string(g->outcome));
     str_copy(rec->ending, sizeof rec->ending, g->reason);
+    outfile_clean_text(rec->ending); /* it quotes what engines said */
 }
 
 void pgn_write_game(FILE *f, const Game *g, const char *event, int round)

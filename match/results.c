@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "outfile.h"
 #include "util/parse.h"
 #include "util/strutil.h"
 
@@ -40,13 +41,19 @@ int resultset_engine(ResultSet *rs, const char *name)
 void results_write_header(FILE *f, const MatchConfig *cfg, char *const names[], int nnames)
 {
     fprintf(f, "kaki-match-results 1\n");
-    for (int i = 0; i < nnames; i++)
-        fprintf(f, "engine %d %s\n", i + 1, names[i]);
+    for (int i = 0; i < nnames; i++) {
+        char name[1024];
+        str_copy(name, sizeof name, names[i]);
+        fprintf(f, "engine %d %s\n", i + 1, outfile_clean_text(name));
+    }
     fprintf(f, "seed %llu\n", (unsigned long long)cfg->seed);
     fprintf(f, "shard %d/%d\n", cfg->shard_k, cfg->shard_n);
     fprintf(f, "tc %s\n", cfg->tc.text);
-    if (cfg->openings_file)
-        fprintf(f, "openings file %s\n", cfg->openings_file);
+    if (cfg->openings_file) {
+        char path[1024];
+        str_copy(path, sizeof path, cfg->openings_file);
+        fprintf(f, "openings file %s\n", outfile_clean_text(path));
+    }
     else if (cfg->random_plies > 0)
         fprintf(f, "openings random %d\n", cfg->random_plies);
     else

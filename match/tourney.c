@@ -131,6 +131,7 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
         pthread_mutex_unlock(&t->mu);
         return;
     }
+    outfile_clean_text(g->reason); /* it may quote an engine */
     GameEntry e = {.number = s->number, .pair = s->pair, .leg = s->leg, .sente = s->sente,
                    .gote = s->gote, .outcome = g->outcome, .termination = g->termination,
                    .plies = g->nplies};
@@ -292,16 +293,19 @@ static int probe_engines(Tourney *t)
         if (!e.f_ping)
             msg("warning: engine %s has no feature ping=1: no synchronisation between games",
                 e.name);
-        /* unique names */
-        char name[160];
-        str_copy(name, sizeof name, e.name);
+        /* unique names, safe in every output (a newline in a name once forged lines of the
+           result file and broke PGN tags) */
+        char name[160], base[sizeof e.name];
+        str_copy(base, sizeof base, e.name);
+        outfile_clean_text(base);
+        str_copy(name, sizeof name, base);
         for (int k = 2;; k++) {
             bool clash = false;
             for (int j = 0; j < i; j++)
                 clash |= strcmp(cfg->engines[j].name, name) == 0;
             if (!clash)
                 break;
-            snprintf(name, sizeof name, "%s (%d)", e.name, k);
+            snprintf(name, sizeof name, "%s (%d)", base, k);
         }
         free(cfg->engines[i].name);
         cfg->engines[i].name = xstrdup(name);

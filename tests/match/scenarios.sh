@@ -267,6 +267,34 @@ fulldisk)
         check "... every game in the PGN reads and replays" "$reader" g.pgn
     fi
     ;;
+hostile)
+    # names and tag values with newlines, carriage returns, escapes and quotes cannot forge
+    # lines of the result file or the PGN (a name "Evil\n[Result ...]" once did both)
+    evil=$'Evil\n[Result "1-0"]\ngame 1 0 0 1 2 1-0 normal 1\r'
+    run --engine cmd="$FAKE" name="$evil" arg=--seed arg=1 \
+        --engine cmd="$FAKE" arg=--name arg=$'My\e[31mname\tx' arg=--seed arg=2 \
+        --games 2 --tc 0:10 --maxmoves 20 --event $'Ev\nent [Round "9"]' --pgn g.pgn \
+        --results r.txt
+    check "exit status 0" [ "$status" -eq 0 ]
+    check "result file: two engine lines" [ "$(count '^engine ' r.txt)" -eq 2 ]
+    check "result file: two game lines" [ "$(count '^game ' r.txt)" -eq 2 ]
+    check "result file: every line a known record" [ "$(grep -cv '^\(kaki-match-results\|engine\|seed\|shard\|tc\|openings\|games\|schedule\|game\) ' r.txt)" -eq 0 ]
+    check "result file: no control characters" [ "$(tr -d '\n' <r.txt | tr -d '[:print:]' | wc -c)" -eq 0 ]
+    check "PGN: two Result tags" [ "$(count '^\[Result ' g.pgn)" -eq 2 ]
+    check "PGN: two Round tags" [ "$(count '^\[Round ' g.pgn)" -eq 2 ]
+    check "PGN: two Event tags" [ "$(count '^\[Event ' g.pgn)" -eq 2 ]
+    check "PGN: the name on the White tag's line" grep -q '^\[White "Evil \[Result \\"1-0\\"\] game 1 0 0 1 2 1-0 normal 1 "\]$' g.pgn
+    check "PGN: the engine's own name (myname), cleaned" grep -q '^\[Black "My.\[31mname x"\]$' g.pgn
+    check "PGN: no control characters" [ "$(tr -d '\n' <g.pgn | tr -d '[:print:]' | wc -c)" -eq 0 ]
+    reader="$(dirname "$KAKI")/tests/test_pgn"
+    if [ -x "$reader" ]; then
+        check "PGN: both games read and replay" "$reader" g.pgn
+    fi
+    "$KM" merge r.txt >merge.txt 2>&1
+    cat merge.txt
+    check "merge reads the file: 2 games" grep -q 'Merged 1 file: 2 games' merge.txt
+    check "report: one score line" [ "$(count '^Score of ' out.txt)" -eq 1 ]
+    ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
         --random-openings 6 --seed 77 --pgn g1.pgn
