@@ -317,6 +317,241 @@ static int adjud_words(int argc, char **argv, int i, const char *flag, int *move
     return n;
 }
 
+/* The state of one parse: what the flags gave beyond the config, and where errors go. */
+typedef struct CliState {
+    MatchConfig *cfg;
+    char *err;
+    size_t errsz;
+    int global_memory, global_cores;
+    bool have_tc, no_sprt_stop;
+} CliState;
+
+static int cli_error(CliState *st, const char *fmt, const char *a, const char *b)
+{
+    return error(st->err, st->errsz, fmt, a, b);
+}
+
+/* Each flag_ function takes the flag at argv[i] if it is one of its own: it returns how many
+   words it used, 0 if the flag is not its, or -1 with a message.  v is the next word (NULL at
+   the end). */
+#define IS(name) (strcmp(a, name) == 0)
+#define NEED_VALUE()                                                                           \
+    do {                                                                                       \
+        if (!v)                                                                                \
+            return cli_error(st, "%s needs a value%s", a, "");                                \
+    } while (0)
+
+/* Words that stand alone or take a list: --engine, --sprt, --resign, --draw, switches. */
+static int flag_groups(CliState *st, int argc, char **argv, int i)
+{
+    MatchConfig *cfg = st->cfg;
+    const char *a = argv[i];
+    int n;
+    if (IS("--engine")) {
+        if (cfg->nengines >= MAX_ENGINES)
+            return cli_error(st, "too many engines (at most %s)%s", "16", "");
+        n = parse_engine(argc, argv, i + 1, &cfg->engines[cfg->nengines], st->err, st->errsz);
+        cfg->nengines++; /* also on an error: config_free frees what was parsed */
+        return n < 0 ? -1 : 1 + n;
+    }
+    if (IS("--sprt")) {
+        n = collect_words(argc, argv, i + 1);
+        return parse_sprt(argv + i + 1, n, &cfg->sprt, st->err, st->errsz) ? -1 : 1 + n;
+    }
+    if (IS("--resign")) {
+        n = adjud_words(argc, argv, i + 1, "--resign", &cfg->resign_moves, &cfg->resign_score,
+                        NULL, st->err, st->errsz);
+        return n < 0 ? -1 : 1 + n;
+    }
+    if (IS("--draw")) {
+        n = adjud_words(argc, argv, i + 1, "--draw", &cfg->draw_moves, &cfg->draw_score,
+                        &cfg->draw_after, st->err, st->errsz);
+        return n < 0 ? -1 : 1 + n;
+    }
+    bool *sw = IS("--draw-offers")   ? &cfg->draw_offers
+               : IS("--no-sprt-stop") ? &st->no_sprt_stop
+               : IS("--gauntlet")     ? &cfg->gauntlet
+                                      : NULL;
+    if (!sw)
+        return 0;
+    *sw = true;
+    return 1;
+}
+
+/* The time control: --tc, --st. */
+static int flag_clock(CliState *st, const char *a, const char *v)
+{
+    MatchConfig *cfg = st->cfg;
+    double d;
+    if (!IS("--tc") && !IS("--st"))
+        return 0;
+    NEED_VALUE();
+    if (st->have_tc)
+        return cli_error(st, "give only one of --tc and --st%s%s", "", "");
+    st->have_tc = true;
+    if (IS("--tc"))
+        return parse_tc(v, &cfg->tc, st->err, st->errsz) ? -1 : 2;
+    if (!parse_double(v, 0.001, 86400, &d))
+        return cli_error(st, "bad --st '%s'%s", v, " (seconds per move, > 0)");
+    memset(&cfg->tc, 0, sizeof cfg->tc);
+    cfg->tc.type = TC_FIXED;
+    cfg->tc.st_ms = llround(d * 1000.0);
+    snprintf(cfg->tc.text, sizeof cfg->tc.text, "st=%s", v);
+    return 2;
+}
+
+/* A whole number in [lo, hi] into *out, for flag a. */
+static int flag_long(CliState *st, const char *a, const char *v, long lo, long hi,
+                     const char *hint, int *out)
+{
+    long x;
+    NEED_VALUE();
+    if (!parse_long(v, lo, hi, &x)) {
+        char what[64];
+        snprintf(what, sizeof what, "bad %s '%%s'%%s", a);
+        return cli_error(st, what, v, hint);
+    }
+    *out = (int)x;
+    return 2;
+}
+
+/* A number in [lo, hi] into *out, for flag a. */
+static int flag_double(CliState *st, const char *a, const char *v, double lo, double hi,
+                       const char *hint, double *out)
+{
+    NEED_VALUE();
+    if (!parse_double(v, lo, hi, out)) {
+        char what[64];
+        snprintf(what, sizeof what, "bad %s '%%s'%%s", a);
+        return cli_error(st, what, v, hint);
+    }
+    return 2;
+}
+
+/* Flags with a number: games, concurrency, limits, times. */
+static int flag_numbers(CliState *st, const char *a, const char *v)
+{
+    MatchConfig *cfg = st->cfg;
+    double d = 0;
+    int rc, n = 0;
+    if (IS("--games"))
+        return flag_long(st, a, v, 1, 100000000, " (a positive number)", &cfg->games);
+    if (IS("--concurrency"))
+        return flag_long(st, a, v, 1, 256, " (1..256)", &cfg->concurrency);
+    if (IS("--random-openings"))
+        return flag_long(st, a, v, 1, 256, " (plies, 1..256)", &cfg->random_plies);
+    if (IS("--maxmoves"))
+        return flag_long(st, a, v, 0, 1000000, " (>= 0)", &cfg->max_moves);
+    if (IS("--memory"))
+        return flag_long(st, a, v, 1, 1 << 20, " (MB, positive)", &st->global_memory);
+    if (IS("--cores"))
+        return flag_long(st, a, v, 1, 4096, " (positive)", &st->global_cores);
+    if (IS("--margin")) {
+        rc = flag_long(st, a, v, 0, 600000, " (milliseconds >= 0)", &n);
+        cfg->margin_ms = n;
+    } else if (IS("--grace")) {
+        rc = flag_double(st, a, v, 0, 3600, " (seconds >= 0)", &d);
+        cfg->grace_ms = llround(d * 1000.0);
+    } else if (IS("--sync-timeout")) {
+        rc = flag_double(st, a, v, 0.001, 86400, " (seconds > 0)", &d);
+        cfg->sync_timeout_ms = (int)llround(d * 1000.0);
+    } else if (IS("--balance"))
+        rc = flag_double(st, a, v, 0, 10000, " (pawns, >= 0)", &cfg->balance);
+    else
+        return 0;
+    return rc;
+}
+
+/* Flags with a file name or text. */
+static int flag_strings(CliState *st, const char *a, const char *v)
+{
+    MatchConfig *cfg = st->cfg;
+    char **p = IS("--openings")        ? &cfg->openings_file
+               : IS("--pgn")           ? &cfg->pgn_file
+               : IS("--results")       ? &cfg->results_file
+               : IS("--log")           ? &cfg->log_file
+               : IS("--engine-stderr") ? &cfg->engine_stderr
+               : IS("--event")         ? &cfg->event
+                                       : NULL;
+    if (!p)
+        return 0;
+    NEED_VALUE();
+    free(*p);
+    *p = xstrdup(v);
+    return 2;
+}
+
+/* --shard, --seed, --rule. */
+static int flag_match(CliState *st, const char *a, const char *v)
+{
+    MatchConfig *cfg = st->cfg;
+    if (IS("--shard")) {
+        NEED_VALUE();
+        long k, n;
+        char buf[32];
+        str_copy(buf, sizeof buf, v);
+        char *sl = strchr(buf, '/');
+        if (!sl)
+            return cli_error(st, "bad --shard '%s'%s", v, " (K/N)");
+        *sl = '\0';
+        if (!parse_long(buf, 1, 100000, &k) || !parse_long(sl + 1, 1, 100000, &n) || k > n)
+            return cli_error(st, "bad --shard '%s'%s", v, " (K/N with 1 <= K <= N)");
+        cfg->shard_k = (int)k;
+        cfg->shard_n = (int)n;
+    } else if (IS("--seed")) {
+        NEED_VALUE();
+        char *end;
+        unsigned long long s = strtoull(v, &end, 10);
+        if (*end || end == v || *v == '-')
+            return cli_error(st, "bad --seed '%s'%s", v, " (a non-negative number)");
+        cfg->seed = s;
+        cfg->seed_given = true;
+    } else if (IS("--rule")) {
+        NEED_VALUE();
+        char e2[200];
+        if (rules_set_assignment(&cfg->rules, v, e2, sizeof e2))
+            return cli_error(st, "--rule: %s%s", e2, "");
+        for (int k = 0; k < rule_option_count; k++)
+            if (strncmp(v, rule_options[k].name, strlen(rule_options[k].name)) == 0 &&
+                v[strlen(rule_options[k].name)] == '=')
+                cfg->rules_changed[k] = true;
+    } else
+        return 0;
+    return 2;
+}
+#undef IS
+#undef NEED_VALUE
+
+/* What the flags together must satisfy, and the defaults that depend on several. */
+static int cli_finish(CliState *st)
+{
+    MatchConfig *cfg = st->cfg;
+    if (cfg->nengines < 2)
+        return cli_error(st, "give at least two --engine groups%s%s", "", "");
+    if (!st->have_tc)
+        return cli_error(st, "give a time control: --tc MIN:SEC+INC, --tc MOVES/MIN:SEC or "
+                             "--st SECONDS%s%s", "", "");
+    if (cfg->openings_file && cfg->random_plies)
+        return cli_error(st, "--openings and --random-openings exclude each other%s%s", "", "");
+    if (st->no_sprt_stop && !cfg->sprt.enabled)
+        return cli_error(st, "--no-sprt-stop needs --sprt%s%s", "", "");
+    cfg->sprt.no_stop = st->no_sprt_stop;
+    if (cfg->sprt.enabled && cfg->nengines != 2)
+        return cli_error(st, "--sprt needs exactly two engines%s%s", "", "");
+    if (cfg->shard_n > 1 && cfg->random_plies && !cfg->seed_given)
+        return cli_error(st, "--shard with --random-openings needs --seed (every shard "
+                             "must generate the same openings)%s%s", "", "");
+    for (int i = 0; i < cfg->nengines; i++) {
+        if (!cfg->engines[i].memory_mb)
+            cfg->engines[i].memory_mb = st->global_memory;
+        if (!cfg->engines[i].cores)
+            cfg->engines[i].cores = st->global_cores;
+    }
+    if (!cfg->event)
+        cfg->event = xstrdup("kaki-match");
+    return 0;
+}
+
 int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -328,211 +563,29 @@ int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
     cfg->grace_ms = 2000;
     cfg->sync_timeout_ms = XE_SYNC_TIMEOUT_MS;
     rules_default(&cfg->rules);
-    int global_memory = 0, global_cores = 0;
-    bool have_tc = false, no_sprt_stop = false;
+    CliState st = {.cfg = cfg, .err = err, .errsz = errsz};
     for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        double d;
-#define NEED_VALUE()                                                                           \
-    do {                                                                                       \
-        if (!v)                                                                                \
-            return error(err, errsz, "%s needs a value%s", a, "");                            \
-    } while (0)
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             cli_usage(stdout);
             return 1;
-        } else if (strcmp(a, "--engine") == 0) {
-            if (cfg->nengines >= MAX_ENGINES)
-                return error(err, errsz, "too many engines (at most %s)%s", "16", "");
-            int n = parse_engine(argc, argv, i + 1, &cfg->engines[cfg->nengines], err, errsz);
-            if (n < 0) {
-                cfg->nengines++; /* so that config_free frees what was parsed */
-                return -1;
-            }
-            cfg->nengines++;
-            i += 1 + n;
-            continue;
-        } else if (strcmp(a, "--games") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 1, 100000000, &x))
-                return error(err, errsz, "bad --games '%s'%s", v, " (a positive number)");
-            cfg->games = (int)x;
-        } else if (strcmp(a, "--tc") == 0) {
-            NEED_VALUE();
-            if (have_tc)
-                return error(err, errsz, "give only one of --tc and --st%s%s", "", "");
-            if (parse_tc(v, &cfg->tc, err, errsz))
-                return -1;
-            have_tc = true;
-        } else if (strcmp(a, "--st") == 0) {
-            NEED_VALUE();
-            if (have_tc)
-                return error(err, errsz, "give only one of --tc and --st%s%s", "", "");
-            if (!parse_double(v, 0.001, 86400, &d))
-                return error(err, errsz, "bad --st '%s'%s", v, " (seconds per move, > 0)");
-            memset(&cfg->tc, 0, sizeof cfg->tc);
-            cfg->tc.type = TC_FIXED;
-            cfg->tc.st_ms = llround(d * 1000.0);
-            snprintf(cfg->tc.text, sizeof cfg->tc.text, "st=%s", v);
-            have_tc = true;
-        } else if (strcmp(a, "--concurrency") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 1, 256, &x))
-                return error(err, errsz, "bad --concurrency '%s'%s", v, " (1..256)");
-            cfg->concurrency = (int)x;
-        } else if (strcmp(a, "--openings") == 0) {
-            NEED_VALUE();
-            cfg->openings_file = xstrdup(v);
-        } else if (strcmp(a, "--random-openings") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 1, 256, &x))
-                return error(err, errsz, "bad --random-openings '%s'%s", v, " (plies, 1..256)");
-            cfg->random_plies = (int)x;
-        } else if (strcmp(a, "--balance") == 0) {
-            NEED_VALUE();
-            if (!parse_double(v, 0, 10000, &d))
-                return error(err, errsz, "bad --balance '%s'%s", v, " (pawns, >= 0)");
-            cfg->balance = d;
-        } else if (strcmp(a, "--pgn") == 0) {
-            NEED_VALUE();
-            cfg->pgn_file = xstrdup(v);
-        } else if (strcmp(a, "--results") == 0) {
-            NEED_VALUE();
-            cfg->results_file = xstrdup(v);
-        } else if (strcmp(a, "--log") == 0) {
-            NEED_VALUE();
-            cfg->log_file = xstrdup(v);
-        } else if (strcmp(a, "--engine-stderr") == 0) {
-            NEED_VALUE();
-            cfg->engine_stderr = xstrdup(v);
-        } else if (strcmp(a, "--event") == 0) {
-            NEED_VALUE();
-            cfg->event = xstrdup(v);
-        } else if (strcmp(a, "--sprt") == 0) {
-            int n = collect_words(argc, argv, i + 1);
-            if (parse_sprt(argv + i + 1, n, &cfg->sprt, err, errsz))
-                return -1;
-            i += 1 + n;
-            continue;
-        } else if (strcmp(a, "--shard") == 0) {
-            NEED_VALUE();
-            long k, n;
-            char buf[32];
-            str_copy(buf, sizeof buf, v);
-            char *sl = strchr(buf, '/');
-            if (!sl)
-                return error(err, errsz, "bad --shard '%s'%s", v, " (K/N)");
-            *sl = '\0';
-            if (!parse_long(buf, 1, 100000, &k) || !parse_long(sl + 1, 1, 100000, &n) || k > n)
-                return error(err, errsz, "bad --shard '%s'%s", v, " (K/N with 1 <= K <= N)");
-            cfg->shard_k = (int)k;
-            cfg->shard_n = (int)n;
-        } else if (strcmp(a, "--seed") == 0) {
-            NEED_VALUE();
-            char *end;
-            unsigned long long s = strtoull(v, &end, 10);
-            if (*end || end == v || *v == '-')
-                return error(err, errsz, "bad --seed '%s'%s", v, " (a non-negative number)");
-            cfg->seed = s;
-            cfg->seed_given = true;
-        } else if (strcmp(a, "--rule") == 0) {
-            NEED_VALUE();
-            char e2[200];
-            if (rules_set_assignment(&cfg->rules, v, e2, sizeof e2))
-                return error(err, errsz, "--rule: %s%s", e2, "");
-            for (int k = 0; k < rule_option_count; k++)
-                if (strncmp(v, rule_options[k].name, strlen(rule_options[k].name)) == 0 &&
-                    v[strlen(rule_options[k].name)] == '=')
-                    cfg->rules_changed[k] = true;
-        } else if (strcmp(a, "--maxmoves") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 0, 1000000, &x))
-                return error(err, errsz, "bad --maxmoves '%s'%s", v, " (>= 0)");
-            cfg->max_moves = (int)x;
-        } else if (strcmp(a, "--resign") == 0) {
-            int n = adjud_words(argc, argv, i + 1, "--resign", &cfg->resign_moves,
-                                &cfg->resign_score, NULL, err, errsz);
-            if (n < 0)
-                return -1;
-            i += 1 + n;
-            continue;
-        } else if (strcmp(a, "--draw") == 0) {
-            int n = adjud_words(argc, argv, i + 1, "--draw", &cfg->draw_moves, &cfg->draw_score,
-                                &cfg->draw_after, err, errsz);
-            if (n < 0)
-                return -1;
-            i += 1 + n;
-            continue;
-        } else if (strcmp(a, "--draw-offers") == 0) {
-            cfg->draw_offers = true;
-            i++;
-            continue;
-        } else if (strcmp(a, "--no-sprt-stop") == 0) {
-            no_sprt_stop = true;
-            i++;
-            continue;
-        } else if (strcmp(a, "--gauntlet") == 0) {
-            cfg->gauntlet = true;
-            i++;
-            continue;
-        } else if (strcmp(a, "--margin") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 0, 600000, &x))
-                return error(err, errsz, "bad --margin '%s'%s", v, " (milliseconds >= 0)");
-            cfg->margin_ms = x;
-        } else if (strcmp(a, "--grace") == 0) {
-            NEED_VALUE();
-            if (!parse_double(v, 0, 3600, &d))
-                return error(err, errsz, "bad --grace '%s'%s", v, " (seconds >= 0)");
-            cfg->grace_ms = llround(d * 1000.0);
-        } else if (strcmp(a, "--sync-timeout") == 0) {
-            NEED_VALUE();
-            if (!parse_double(v, 0.001, 86400, &d))
-                return error(err, errsz, "bad --sync-timeout '%s'%s", v, " (seconds > 0)");
-            cfg->sync_timeout_ms = (int)llround(d * 1000.0);
-        } else if (strcmp(a, "--memory") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 1, 1 << 20, &x))
-                return error(err, errsz, "bad --memory '%s'%s", v, " (MB, positive)");
-            global_memory = (int)x;
-        } else if (strcmp(a, "--cores") == 0) {
-            NEED_VALUE();
-            if (!parse_long(v, 1, 4096, &x))
-                return error(err, errsz, "bad --cores '%s'%s", v, " (positive)");
-            global_cores = (int)x;
-        } else
+        }
+        int n = flag_groups(&st, argc, argv, i);
+        if (!n)
+            n = flag_clock(&st, a, v);
+        if (!n)
+            n = flag_numbers(&st, a, v);
+        if (!n)
+            n = flag_strings(&st, a, v);
+        if (!n)
+            n = flag_match(&st, a, v);
+        if (!n)
             return error(err, errsz, "unknown argument '%s'%s", a, " (see --help)");
-#undef NEED_VALUE
-        i += 2;
+        if (n < 0)
+            return -1;
+        i += n;
     }
-    if (cfg->nengines < 2)
-        return error(err, errsz, "give at least two --engine groups%s%s", "", "");
-    if (!have_tc)
-        return error(err, errsz, "give a time control: --tc MIN:SEC+INC, --tc MOVES/MIN:SEC or "
-                                 "--st SECONDS%s%s", "", "");
-    if (cfg->openings_file && cfg->random_plies)
-        return error(err, errsz, "--openings and --random-openings exclude each other%s%s", "", "");
-    if (no_sprt_stop && !cfg->sprt.enabled)
-        return error(err, errsz, "--no-sprt-stop needs --sprt%s%s", "", "");
-    cfg->sprt.no_stop = no_sprt_stop;
-    if (cfg->sprt.enabled && cfg->nengines != 2)
-        return error(err, errsz, "--sprt needs exactly two engines%s%s", "", "");
-    if (cfg->shard_n > 1 && cfg->random_plies && !cfg->seed_given)
-        return error(err, errsz, "--shard with --random-openings needs --seed (every shard "
-                                 "must generate the same openings)%s%s", "", "");
-    if (cfg->draw_moves && !cfg->draw_after)
-        cfg->draw_after = 0;
-    for (int i = 0; i < cfg->nengines; i++) {
-        if (!cfg->engines[i].memory_mb)
-            cfg->engines[i].memory_mb = global_memory;
-        if (!cfg->engines[i].cores)
-            cfg->engines[i].cores = global_cores;
-    }
-    if (!cfg->event)
-        cfg->event = xstrdup("kaki-match");
-    return 0;
+    return cli_finish(&st);
 }
 
 void config_free(MatchConfig *cfg)
