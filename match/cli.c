@@ -83,6 +83,12 @@ void cli_usage(FILE *f)
         "Output:\n"
         "  --pgn FILE          append the games to FILE (flushed after every game)\n"
         "  --results FILE      write the result file for `kaki-match merge` (overwritten)\n"
+        "  --resume            go on with the interrupted match whose --results FILE this is\n"
+        "                      (same command line; --seed may be left out): its finished\n"
+        "                      games are kept and counted, the others played with the same\n"
+        "                      openings and colours, the file and the PGN appended to; a\n"
+        "                      file of another match (engines, seed, tc, openings, games,\n"
+        "                      ...) is refused\n"
         "  --event NAME        PGN Event tag (default \"kaki-match\")\n"
         "  --log FILE          log every line to and from the engines, with times\n"
         "  --engine-stderr FILE  append the engines' stderr to FILE (default: ours)\n"
@@ -371,6 +377,7 @@ static int flag_groups(CliState *st, int argc, char **argv, int i)
     bool *sw = IS("--draw-offers")   ? &cfg->draw_offers
                : IS("--no-sprt-stop") ? &st->no_sprt_stop
                : IS("--gauntlet")     ? &cfg->gauntlet
+               : IS("--resume")       ? &cfg->resume
                                       : NULL;
     if (!sw)
         return 0;
@@ -541,6 +548,9 @@ static int cli_finish(CliState *st)
     if (cfg->shard_n > 1 && cfg->random_plies && !cfg->seed_given)
         return cli_error(st, "--shard with --random-openings needs --seed (every shard "
                              "must generate the same openings)%s%s", "", "");
+    if (cfg->resume && !cfg->results_file)
+        return cli_error(st, "--resume needs --results FILE (the interrupted match's)%s%s", "",
+                         "");
     for (int i = 0; i < cfg->nengines; i++) {
         if (!cfg->engines[i].memory_mb)
             cfg->engines[i].memory_mb = st->global_memory;

@@ -66,6 +66,7 @@ typedef struct MatchConfig {
     double balance;            /* random openings: max material difference, pawns */
     char *pgn_file;
     char *results_file;
+    bool resume;               /* --resume: go on with the match in results_file (resume.h) */
     char *log_file;
     char *engine_stderr;       /* NULL: inherit */
     char *event;

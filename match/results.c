@@ -62,6 +62,15 @@ void results_write_header(FILE *f, const MatchConfig *cfg, char *const names[], 
         fprintf(f, "sprt elo0=%g elo1=%g alpha=%g beta=%g model=%s\n", cfg->sprt.elo0,
                 cfg->sprt.elo1, cfg->sprt.alpha, cfg->sprt.beta,
                 cfg->sprt.trinomial ? "trinomial" : "pentanomial");
+    /* what else decides the schedule and the games: --resume checks it */
+    fprintf(f, "schedule games=%d %s\n", cfg->games, cfg->gauntlet ? "gauntlet" : "round-robin");
+    fprintf(f, "adjudication maxmoves=%d resign=%d/%d draw=%d/%d/%d offers=%d\n",
+            cfg->max_moves, cfg->resign_moves, cfg->resign_score, cfg->draw_moves,
+            cfg->draw_score, cfg->draw_after, cfg->draw_offers ? 1 : 0);
+    for (int k = 0; k < rule_option_count; k++)
+        if (cfg->rules_changed[k])
+            fprintf(f, "rule %s=%s\n", rule_options[k].name,
+                    rule_options[k].values[rules_get(&cfg->rules, k)]);
     fflush(f);
 }
 

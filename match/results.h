@@ -11,6 +11,9 @@
  *   tc TEXT
  *   openings start | openings random K | openings file PATH
  *   sprt elo0=E0 elo1=E1 alpha=A beta=B model=pentanomial|trinomial     (only with --sprt)
+ *   schedule games=N round-robin|gauntlet
+ *   adjudication maxmoves=N resign=MOVES/CP draw=MOVES/CP/AFTER offers=0|1
+ *   rule NAME=VALUE                (each --rule)
  *   game NUMBER PAIR LEG SENTE GOTE RESULT TERMINATION PLIES
  *
  * NUMBER is the game number (1-based, over the whole unsharded match), PAIR the 0-based pair

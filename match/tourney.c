@@ -17,6 +17,7 @@
 #include "openings.h"
 #include "pgn.h"
 #include "results.h"
+#include "resume.h"
 #include "stats.h"
 #include "log.h"
 #include "outfile.h"
@@ -60,8 +61,9 @@ typedef struct Tourney {
     char **tfens;
     int ntfens;
     int *order;              /* opening k plays tfens[order[k % ntfens]] */
-    Scheduled *sched;
+    Scheduled *sched;        /* the games to play (a resumed match: those not finished) */
     int nsched, next, finished;
+    int total;               /* games in the match (this shard) */
     pthread_mutex_t mu;
     OutFile pgn, res, log;
     ResultSet results;
@@ -123,9 +125,56 @@ static int write_game(Tourney *t, const Scheduled *s, const Game *g, const GameE
     return rc;
 }
 
-static void record(Tourney *t, const Scheduled *s, Game *g)
+/* A finished game in the result set and, with two engines, the live statistics (engine 1's
+   view, pairs as they complete) and the SPRT, which may stop the match.  Under t->mu. */
+static void count_game(Tourney *t, const GameEntry *e)
 {
     const MatchConfig *cfg = t->cfg;
+    t->finished++;
+    resultset_add(&t->results, e);
+    if (cfg->nengines != 2)
+        return;
+    double p = e->outcome == OUT_DRAW ? 0.5
+               : (e->outcome == OUT_SENTE_WINS) == (e->sente == 0) ? 1.0 : 0.0;
+    stats_add_game(&t->live, p);
+    if (e->pair < t->npairs) {
+        t->pair_points[e->pair][e->leg] = p;
+        t->pair_seen[e->pair] |= (unsigned char)(1 << e->leg);
+        if (t->pair_seen[e->pair] == 3)
+            stats_add_pair(&t->live, t->pair_points[e->pair][0] + t->pair_points[e->pair][1]);
+    }
+    int d = cfg->sprt.enabled ? sprt_decision(&t->live, &cfg->sprt) : 0;
+    if (d && !t->decision && !cfg->sprt.no_stop) {
+        t->decision = d;
+        t->stop = 1;
+    }
+}
+
+/* The progress line of a finished game on stderr. */
+static void progress(const Tourney *t, const Scheduled *s, const Game *g)
+{
+    const MatchConfig *cfg = t->cfg;
+    char line[1024];
+    int n = snprintf(line, sizeof line, "[%d/%d] game %d: %s vs %s %s {%s}", t->finished,
+                     t->total, s->number, g->eng[0]->name, g->eng[1]->name,
+                     outcome_string(g->outcome), g->reason);
+    if (cfg->nengines == 2) {
+        char elo[160];
+        stats_format_elo(&t->live, false, elo, sizeof elo);
+        n += snprintf(line + n, sizeof line - (size_t)n, " | %s-%s %d-%d-%d (W-L-D) %s",
+                      t->results.names[0], t->results.names[1], t->live.wins, t->live.losses,
+                      t->live.draws, elo + 5 /* without "Elo: " */);
+        if (cfg->sprt.enabled) {
+            double lo, hi, llr = sprt_llr(&t->live, &cfg->sprt);
+            sprt_bounds(&cfg->sprt, &lo, &hi);
+            snprintf(line + n, sizeof line - (size_t)n, " | LLR %.2f [%.2f, %.2f]", llr, lo, hi);
+        }
+    }
+    msg("%s", line);
+}
+
+static void record(Tourney *t, const Scheduled *s, Game *g)
+{
     pthread_mutex_lock(&t->mu);
     if (g->outcome == OUT_ABORTED) {
         pthread_mutex_unlock(&t->mu);
@@ -139,42 +188,9 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
         pthread_mutex_unlock(&t->mu);
         return;
     }
-    t->finished++;
-    resultset_add(&t->results, &e);
-
-    char line[1024];
-    int n = snprintf(line, sizeof line, "[%d/%d] game %d: %s vs %s %s {%s}", t->finished,
-                     t->nsched, s->number, g->eng[0]->name, g->eng[1]->name,
-                     outcome_string(g->outcome), g->reason);
-    if (cfg->nengines == 2) {
-        /* points of engine 1 */
-        double p = g->outcome == OUT_DRAW ? 0.5
-                   : (g->outcome == OUT_SENTE_WINS) == (s->sente == 0) ? 1.0 : 0.0;
-        stats_add_game(&t->live, p);
-        if (s->pair < t->npairs) {
-            t->pair_points[s->pair][s->leg] = p;
-            t->pair_seen[s->pair] |= (unsigned char)(1 << s->leg);
-            if (t->pair_seen[s->pair] == 3)
-                stats_add_pair(&t->live, t->pair_points[s->pair][0] + t->pair_points[s->pair][1]);
-        }
-        char elo[160];
-        stats_format_elo(&t->live, false, elo, sizeof elo);
-        n += snprintf(line + n, sizeof line - (size_t)n, " | %s-%s %d-%d-%d (W-L-D) %s",
-                      t->results.names[0], t->results.names[1], t->live.wins, t->live.losses,
-                      t->live.draws, elo + 5 /* without "Elo: " */);
-        if (cfg->sprt.enabled) {
-            double lo, hi, llr = sprt_llr(&t->live, &cfg->sprt);
-            sprt_bounds(&cfg->sprt, &lo, &hi);
-            snprintf(line + n, sizeof line - (size_t)n, " | LLR %.2f [%.2f, %.2f]", llr, lo, hi);
-            int d = sprt_decision(&t->live, &cfg->sprt);
-            if (d && !t->decision && !cfg->sprt.no_stop) {
-                t->decision = d;
-                t->stop = 1;
-            }
-        }
-    }
-    msg("%s", line);
-    if (cfg->fastchess)
+    count_game(t, &e);
+    progress(t, s, g);
+    if (t->cfg->fastchess)
         fastchess_game_line(stdout, s->number, g);
     if (t->decision && t->stop == 1) {
         msg("SPRT: %s accepted after %d games; stopping", t->decision > 0 ? "H1" : "H0",
@@ -375,7 +391,81 @@ static void prepare_results(Tourney *t)
     t->pair_seen = xcalloc((size_t)maxpair, 1);
 }
 
-/* The PGN (appended) and the result file (new, with its header). */
+/* The finished games of a resumed match (prev, the result file's): counted as if just
+   played, and taken out of the schedule.  Each must be a game of this match's schedule. */
+static int take_finished(Tourney *t, const ResultSet *prev, char *err, size_t errsz)
+{
+    int maxnum = 0;
+    for (int i = 0; i < t->nsched; i++)
+        if (t->sched[i].number > maxnum)
+            maxnum = t->sched[i].number;
+    int *at = xmalloc((size_t)maxnum * sizeof *at); /* game number - 1 -> schedule index */
+    bool *done = xcalloc((size_t)maxnum, sizeof *done);
+    for (int i = 0; i < maxnum; i++)
+        at[i] = -1;
+    for (int i = 0; i < t->nsched; i++)
+        at[t->sched[i].number - 1] = i;
+    int rc = 0;
+    for (int i = 0; i < prev->ngames && rc == 0; i++) {
+        const GameEntry *e = &prev->games[i];
+        int k = e->number >= 1 && e->number <= maxnum ? at[e->number - 1] : -1;
+        const Scheduled *s = k >= 0 ? &t->sched[k] : NULL;
+        if (!s || s->pair != e->pair || s->leg != e->leg || s->sente != e->sente ||
+            s->gote != e->gote) {
+            snprintf(err, errsz, "--resume: %s: game %d is not a game of this match",
+                     t->cfg->results_file, e->number);
+            rc = -1;
+        } else if (!done[e->number - 1]) {
+            done[e->number - 1] = true;
+            count_game(t, e);
+        }
+    }
+    if (rc == 0 && t->cfg->pgn_file)
+        resume_check_pgn(t->cfg->pgn_file, done, maxnum);
+    int n = 0;
+    for (int i = 0; i < t->nsched; i++)
+        if (!done[t->sched[i].number - 1])
+            t->sched[n++] = t->sched[i];
+    t->nsched = n;
+    free(at);
+    free(done);
+    return rc;
+}
+
+/* --resume: the result file must be this match's (resume.h); its games are finished. */
+static int resume_match(Tourney *t)
+{
+    const MatchConfig *cfg = t->cfg;
+    char err[1200], *hdr;
+    size_t len;
+    FILE *mem = outfile_begin(&hdr, &len);
+    results_write_header(mem, cfg, t->results.names, t->results.nnames);
+    fclose(mem);
+    int rc = resume_check_header(cfg->results_file, hdr, err, sizeof err);
+    free(hdr);
+    ResultSet prev;
+    memset(&prev, 0, sizeof prev);
+    if (rc == 0)
+        rc = resume_games(cfg->results_file, &prev, err, sizeof err);
+    if (rc == 0)
+        rc = take_finished(t, &prev, err, sizeof err);
+    resultset_free(&prev);
+    if (rc != 0) {
+        msg("error: %s", err);
+        return -1;
+    }
+    msg("kaki-match: resuming %s: %d of %d games finished, %d to play", cfg->results_file,
+        t->finished, t->total, t->nsched);
+    if (t->decision) {
+        msg("SPRT: %s accepted after the %d finished games", t->decision > 0 ? "H1" : "H0",
+            t->finished);
+        t->stop = 2;
+    }
+    return 0;
+}
+
+/* The PGN (appended) and the result file (new with its header, or appended to when
+   resuming). */
 static int open_outputs(Tourney *t)
 {
     const MatchConfig *cfg = t->cfg;
@@ -383,8 +473,10 @@ static int open_outputs(Tourney *t)
         return -1;
     if (!cfg->results_file)
         return 0;
-    if (outfile_open(&t->res, "--results", cfg->results_file, true) != 0)
+    if (outfile_open(&t->res, "--results", cfg->results_file, !cfg->resume) != 0)
         return -1;
+    if (cfg->resume)
+        return 0;
     char *buf;
     size_t len;
     FILE *mem = outfile_begin(&buf, &len);
@@ -400,10 +492,10 @@ static void run_workers(Tourney *t)
                                           : "start position";
     msg("kaki-match: %d engines, %d games (shard %d/%d), tc %s, openings: %s, seed %llu, "
         "concurrency %d",
-        cfg->nengines, t->nsched, cfg->shard_k, cfg->shard_n, cfg->tc.text, opn,
+        cfg->nengines, t->total, cfg->shard_k, cfg->shard_n, cfg->tc.text, opn,
         (unsigned long long)cfg->seed, cfg->concurrency);
     int nworkers = cfg->concurrency < t->nsched ? cfg->concurrency : t->nsched;
-    Worker *w = xcalloc((size_t)nworkers, sizeof *w);
+    Worker *w = xcalloc((size_t)(nworkers > 0 ? nworkers : 1), sizeof *w);
     int started = 0;
     for (int i = 0; i < nworkers; i++) {
         w[i].t = t;
@@ -436,7 +528,7 @@ static int final_report(Tourney *t)
     FILE *rep = cfg->fastchess ? stderr : stdout;
     fprintf(rep, "Games: %d finished of %d scheduled (shard %d/%d), wall time %.1f s, "
             "concurrency %d, tc %s\n",
-            t->finished, t->nsched, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
+            t->finished, t->total, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
             cfg->tc.text);
     report_print(rep, &t->results);
     if (t->decision)
@@ -481,15 +573,20 @@ int tourney_run(MatchConfig *cfg)
     T.t0 = mono_ms();
     T.pgn.fd = T.res.fd = T.log.fd = -1;
     pthread_mutex_init(&T.mu, NULL);
-    pick_seed(cfg);
     T.rs = ruleset_new(&cfg->rules);
     int status = 1;
+    char err[1200];
+    if (cfg->resume && resume_seed(cfg->results_file, cfg, err, sizeof err) != 0) {
+        msg("error: %s", err);
+        goto out;
+    }
+    pick_seed(cfg);
     if (cfg->log_file) {
         if (outfile_open(&T.log, "--log", cfg->log_file, true) != 0)
             goto out;
         log_open(&T.log);
     }
-    T.nsched = schedule_build(cfg, &T.sched);
+    T.nsched = T.total = schedule_build(cfg, &T.sched);
     if (T.nsched == 0) {
         msg("error: shard %d/%d has no games (fewer pairs than shards)", cfg->shard_k,
             cfg->shard_n);
@@ -498,7 +595,7 @@ int tourney_run(MatchConfig *cfg)
     if (prepare_openings(&T) != 0 || probe_engines(&T) != 0)
         goto out;
     prepare_results(&T);
-    if (open_outputs(&T) != 0)
+    if ((cfg->resume && resume_match(&T) != 0) || open_outputs(&T) != 0)
         goto out;
     run_workers(&T);
     status = final_report(&T);

@@ -4,10 +4,14 @@
  *   fake_engine [--seed N] [--name NAME] [--greedy] [--score CP] [--think MS]
  *               [--fail MODE@N] [--split] [--prefer-multileg] [--garbage]
  *               [--no-ping] [--no-usermove] [--no-setboard] [--done0 MS] [--no-tenjiku]
+ *               [--reseed] [--slow-pong MS]
  *
  * --greedy          take the most valuable capture (a royal first), else a random move
  * --score CP        report this score (own view) in a thinking line before every move
  * --think MS        wait this long before every move
+ * --reseed          start every game (new) from the seed: a game's moves then depend only on
+ *                   the seed and the game, not on the games this process played before
+ * --slow-pong MS    answer the first ping of the process (the handshake) after MS ms
  * --fail MODE@N     on its N-th own move (1-based) in every game:
  *                   illegal (a legal-looking illegal move), unparsable, crash (SIGSEGV),
  *                   exit (exit 0), hang (stop answering), slow (sleep 1.5 s first),
@@ -48,6 +52,9 @@ static int has_score, score_cp, think_ms, done0_ms = -1;
 static char fail_mode[32];
 static int fail_at = -1, my_moves;
 static bool reject_next;
+static uint64_t rng_seed;
+static bool reseed;
+static int slow_pong_ms;
 static const char *name = "FakeEngine";
 
 static uint64_t next_rand(void)
@@ -248,6 +255,10 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
         if (!strcmp(a, "--seed"))
             rng ^= strtoull(v, NULL, 10) * 0x9E3779B97F4A7C15ULL, i++;
+        else if (!strcmp(a, "--reseed"))
+            reseed = true;
+        else if (!strcmp(a, "--slow-pong"))
+            slow_pong_ms = atoi(v), i++;
         else if (!strcmp(a, "--name"))
             name = v, i++;
         else if (!strcmp(a, "--greedy"))
@@ -285,6 +296,7 @@ int main(int argc, char **argv)
         }
     }
     signal(SIGINT, SIG_IGN);
+    rng_seed = rng;
     pos = malloc(sizeof *pos);
     const RuleSet *rs = ruleset_default();
     position_start(pos, rs);
@@ -314,6 +326,8 @@ int main(int argc, char **argv)
             my_moves = 0;
             draw_offering = false;
             reject_next = false;
+            if (reseed)
+                rng = rng_seed;
         } else if (!strcmp(line, "setboard")) {
             /* XBoard FEN: the side letter is swapped relative to TFEN */
             char fen[2000];
@@ -333,8 +347,11 @@ int main(int argc, char **argv)
             think_and_move();
         } else if (!strcmp(line, "usermove"))
             user_move(arg);
-        else if (!strcmp(line, "ping"))
+        else if (!strcmp(line, "ping")) {
+            sleep_ms(slow_pong_ms);
+            slow_pong_ms = 0;
             out("pong %s", arg);
+        }
         else if (!strcmp(line, "quit"))
             return 0;
         else if (!strcmp(line, "option")) {

@@ -278,7 +278,7 @@ hostile)
     check "exit status 0" [ "$status" -eq 0 ]
     check "result file: two engine lines" [ "$(count '^engine ' r.txt)" -eq 2 ]
     check "result file: two game lines" [ "$(count '^game ' r.txt)" -eq 2 ]
-    check "result file: every line a known record" [ "$(grep -cv '^\(kaki-match-results\|engine\|seed\|shard\|tc\|openings\|games\|schedule\|game\) ' r.txt)" -eq 0 ]
+    check "result file: every line a known record" [ "$(grep -cv '^\(kaki-match-results\|engine\|seed\|shard\|tc\|openings\|schedule\|adjudication\|game\) ' r.txt)" -eq 0 ]
     check "result file: no control characters" [ "$(tr -d '\n' <r.txt | tr -d '[:print:]' | wc -c)" -eq 0 ]
     check "PGN: two Result tags" [ "$(count '^\[Result ' g.pgn)" -eq 2 ]
     check "PGN: two Round tags" [ "$(count '^\[Round ' g.pgn)" -eq 2 ]
@@ -294,6 +294,64 @@ hostile)
     cat merge.txt
     check "merge reads the file: 2 games" grep -q 'Merged 1 file: 2 games' merge.txt
     check "report: one score line" [ "$(count '^Score of ' out.txt)" -eq 1 ]
+    ;;
+resume)
+    # an interrupted match resumed ends as the uninterrupted one: same games, same results,
+    # same report (the engines play each game from their seed alone: --reseed)
+    args="$(fake A --seed 1 --reseed --think 15) $(fake B --seed 2 --reseed --think 15) --games 8
+        --tc 0:30 --maxmoves 24 --random-openings 4 --seed 5"
+    # the same games, with the PGN's clock comments, dates and durations left out
+    games_of() { perl -0777 -ne 's/\{[^}]*\}//g; s/\[(Date|Time|GameDuration) [^\]]*\]\n//g;
+        print join("\n=====\n", sort grep { /\S/ } split /\n\n(?=\[Event)/, $_), "\n"' "$1"; }
+    report_of() { grep -v '^Games: ' "$1"; }
+    run $args --pgn full.pgn --results full.txt
+    check "uninterrupted: exit status 0" [ "$status" -eq 0 ]
+    cp out.txt full.out
+    "$KM" $args --pgn part.pgn --results part.txt >/dev/null 2>int.err &
+    pid=$!
+    for i in $(seq 300); do [ "$(count '^game ' part.txt)" -ge 3 ] && break; sleep 0.1; done
+    kill -INT $pid
+    wait $pid
+    check "interrupted: status 130" [ $? -eq 130 ]
+    done_before=$(count '^game ' part.txt)
+    check "interrupted after some games" [ "$done_before" -ge 3 ] && [ "$done_before" -lt 8 ]
+    cp part.txt before.txt
+    run $args --pgn part.pgn --results part.txt --resume
+    check "resumed: exit status 0" [ "$status" -eq 0 ]
+    check "resumed: the finished games said" grep -q "resuming part.txt: $done_before of 8 games finished, $((8 - done_before)) to play" err.txt
+    check "resumed: only the others played" [ "$(grep -c '^\[[0-9]*/8\] game' err.txt)" -eq $((8 - done_before)) ]
+    check "resumed: the result file appended to" cmp -n "$(stat -c %s before.txt)" before.txt part.txt
+    check "same result lines" [ "$(grep '^game ' full.txt | sort)" = "$(grep '^game ' part.txt | sort)" ]
+    check "same report" [ "$(report_of full.out)" = "$(report_of out.txt)" ]
+    check "8 games in the PGN, none twice" [ "$(grep '^\[Round ' part.pgn | sort -u | wc -l)" -eq 8 ] && [ "$(count '^\[Round ' part.pgn)" -eq 8 ]
+    games_of full.pgn >full.games
+    games_of part.pgn >part.games
+    check "same games in the PGN" cmp full.games part.games
+    run $args --pgn part.pgn --results part.txt --resume
+    check "resuming a finished match plays nothing" [ "$(count '^\[[0-9]*/8\] game' err.txt)" -eq 0 ]
+    check "... and reports it again" [ "$(report_of full.out)" = "$(report_of out.txt)" ]
+    # another match is refused before any game, the files untouched
+    cp part.txt keep.txt
+    cp part.pgn keep.pgn
+    run $(fake A --seed 1 --reseed) $(fake B --seed 2 --reseed) --games 8 --tc 0:20 \
+        --maxmoves 24 --random-openings 4 --pgn part.pgn --results part.txt --resume
+    check "another tc: refused" [ "$status" -eq 1 ]
+    check "... saying which line" grep -q "part.txt is another match: it has 'tc 0:30' where this one has 'tc 0:20'" err.txt
+    run $(fake A --seed 1 --reseed) $(fake B --seed 2 --reseed) --games 8 --tc 0:30 \
+        --maxmoves 24 --random-openings 4 --seed 6 --pgn part.pgn --results part.txt --resume
+    check "another seed: refused" [ "$status" -eq 1 ] && grep -q "seed 5, not --seed 6" err.txt
+    run $(fake A --seed 1 --reseed) $(fake C --seed 2 --reseed) --games 8 --tc 0:30 \
+        --maxmoves 24 --random-openings 4 --pgn part.pgn --results part.txt --resume
+    check "another engine: refused" [ "$status" -eq 1 ] && grep -q "it has 'engine 2 B' where this one has 'engine 2 C'" err.txt
+    run $(fake A --seed 1 --reseed) $(fake B --seed 2 --reseed) --games 10 --tc 0:30 \
+        --maxmoves 24 --random-openings 4 --pgn part.pgn --results part.txt --resume
+    check "another number of games: refused" [ "$status" -eq 1 ] && grep -q "'schedule games=8 round-robin' where this one has 'schedule games=10 round-robin'" err.txt
+    check "... the result file untouched" cmp keep.txt part.txt
+    check "... the PGN untouched" cmp keep.pgn part.pgn
+    run $(fake A) $(fake B) --tc 0:10 --resume
+    check "--resume without --results: status 2" [ "$status" -eq 2 ] && grep -q 'resume needs --results' err.txt
+    run $(fake A) $(fake B) --tc 0:10 --resume --results nonexistent.txt
+    check "--resume of no file: status 1" [ "$status" -eq 1 ] && grep -q 'cannot read nonexistent.txt' err.txt
     ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
