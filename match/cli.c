@@ -35,6 +35,8 @@ void cli_usage(FILE *f)
         "                      1 = 0-15; 1 also sets the engine's \"Rank offset\" option\n"
         "  memory=MB           sends \"memory MB\" (if the engine has feature memory=1)\n"
         "  cores=N             sends \"cores N\" (if the engine has feature smp=1)\n"
+        "  synctimeout=SECONDS this engine's --sync-timeout (its handshake and pongs), e.g.\n"
+        "                      for an engine that is slow to start or to take memory=MB\n"
         "\n"
         "Games:\n"
         "  --games N           games per pairing of engines (default 10); N odd: the last\n"
@@ -48,10 +50,11 @@ void cli_usage(FILE *f)
         "                      (default 50)\n"
         "  --grace SECONDS     an engine that has not moved within its clock + grace hangs:\n"
         "                      it loses, is killed and restarted (default 2)\n"        "  --sync-timeout SECONDS\n"
-        "                      how long an engine may take to finish its start-up (features\n"
-        "                      without done=1), to answer a ping (after memory, new, the\n"
-        "                      position) and to read a line of input; past it the engine\n"
-        "                      hangs (default 10)\n"
+        "                      the handshake timeout: how long an engine may take to finish\n"
+        "                      its start-up (features without done=1), to answer a ping\n"
+        "                      (after memory, new, the position) and to read a line of\n"
+        "                      input; past it the engine hangs (default 10; per engine:\n"
+        "                      synctimeout=)\n"
         "  --concurrency N     games played in parallel (default 1); each game has its own\n"
         "                      engine processes\n"
         "  --rule NAME=VALUE   referee rule option of docs/RULES.md section 9 (repeatable), e.g.\n"
@@ -289,10 +292,15 @@ static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, 
             if (!parse_long(v, 1, 4096, &x))
                 return error(err, errsz, "--engine: bad cores '%s'%s", v, " (positive)");
             e->cores = (int)x;
+        } else if (KEY("synctimeout")) {
+            double d;
+            if (!parse_double(v, 0.001, 86400, &d))
+                return error(err, errsz, "--engine: bad synctimeout '%s'%s", v, " (seconds > 0)");
+            e->sync_timeout_ms = (int)llround(d * 1000.0);
         } else
             return error(err, errsz, "--engine: unknown key in '%s'%s", w,
                          " (cmd, name, arg, dir, option.NAME, depth, nps, rankoffset, memory, "
-                         "cores)");
+                         "cores, synctimeout)");
 #undef KEY
     }
     if (!e->cmd)

@@ -30,6 +30,7 @@ typedef struct EngineSpec {
     int rank_offset;            /* 0/1: rank numbering on this engine's wire (docs/PROTOCOL.md §3.1) */
     int memory_mb;              /* > 0: "memory N" (feature memory=1) */
     int cores;                  /* > 0: "cores N" (feature smp=1) */
+    int sync_timeout_ms;        /* > 0: this engine's --sync-timeout (synctimeout=) */
 } EngineSpec;
 
 /* TC_LIMITS: no clock; every engine searches to its own depth= and nps= limits (nps=N with

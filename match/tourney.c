@@ -232,7 +232,7 @@ static void engine_start_init(const MatchConfig *cfg, int i, EngineStart *es)
         .rules = es->rules, .nrules = nrules, .rank_offset = s->rank_offset,
         .options = es->options, .noptions = s->noptions, .nps = s->nps,
         .stderr_file = cfg->engine_stderr, .log = protocol_log, .interrupt = &g_interrupted,
-        .sync_timeout_ms = cfg->sync_timeout_ms,
+        .sync_timeout_ms = s->sync_timeout_ms ? s->sync_timeout_ms : cfg->sync_timeout_ms,
     };
 }
 

@@ -210,6 +210,29 @@ flood)
     check "... with status 130" [ "$st" -eq 130 ]
     check "... and only the finished game recorded" [ "$(count '^\[Result ' int.pgn)" -eq 1 ]
     ;;
+slowpong)
+    # the handshake timeout can be set: an engine that answers its first ping after 10.5 s
+    # cannot take part under the default 10 s, and plays with --sync-timeout 13 (the timeout
+    # was once fixed at 10 s)
+    RUN_LIMIT=60 run --engine cmd="$FAKE" name=Slow arg=--slow-pong arg=10500 $(fake B) \
+        --games 2 --tc 0:10 --maxmoves 10 --pgn d.pgn
+    check "default: the slow engine cannot take part (status 1)" [ "$status" -eq 1 ]
+    check "... no pong within 10 s" grep -q 'no pong within 10000 ms' err.txt
+    RUN_LIMIT=90 run --engine cmd="$FAKE" name=Slow arg=--slow-pong arg=10500 $(fake B) \
+        --games 2 --tc 0:10 --maxmoves 10 --pgn l.pgn --sync-timeout 13
+    check "--sync-timeout 13: exit status 0" [ "$status" -eq 0 ]
+    check "... both games played to the move limit" [ "$(count 'move limit' l.pgn)" -eq 2 ]
+    # per engine: synctimeout= overrides --sync-timeout for that engine alone
+    run --engine cmd="$FAKE" name=Slow arg=--slow-pong arg=1500 $(fake B) --games 2 \
+        --tc 0:10 --maxmoves 10 --sync-timeout 1
+    check "--sync-timeout 1, pong after 1.5 s: status 1" [ "$status" -eq 1 ]
+    run --engine cmd="$FAKE" name=Slow arg=--slow-pong arg=1500 synctimeout=3 $(fake B) \
+        --games 2 --tc 0:10 --maxmoves 10 --sync-timeout 1 --pgn e.pgn
+    check "... with synctimeout=3 for it: status 0" [ "$status" -eq 0 ]
+    check "... both games played" [ "$(count 'move limit' e.pgn)" -eq 2 ]
+    run --engine cmd="$FAKE" synctimeout=0 $(fake B) --tc 0:10
+    check "synctimeout=0 is an error (status 2)" [ "$status" -eq 2 ] && grep -q 'bad synctimeout' err.txt
+    ;;
 bigmemory)
     # memory=8192 for both engines: the engine's hash table comes zeroed from the OS and is
     # cleared in O(1), so the ping after "memory" is answered at once (zeroing 8 GB took about
@@ -445,7 +468,8 @@ errors)
     e 1 "has no option 'fd_range'" $E1 $E1 --tc 0:10 --rule fd_range=file
     "$KM" --help >help.txt
     for flag in --engine --games --tc --st --concurrency --openings --random-openings --pgn \
-                --sprt --shard --seed --results --maxmoves --resign --draw --grace --margin --rule; do
+                --sprt --shard --seed --results --maxmoves --resign --draw --grace --margin --rule \
+                --sync-timeout synctimeout= --resume; do
         check "--help documents $flag" grep -q -- "$flag" help.txt
     done
     ;;
