@@ -196,19 +196,24 @@ flood)
     check "flooding instead of moving: exit status 0" [ "$status" -eq 0 ]
     check "it lost both games on time" score_is Flood Good 0 2 0
     check "killed as a hung engine" [ "$(count 'did not move within' g2.pgn)" -eq 2 ]
-    # Ctrl-C while the runner waits for the flooder's pong (the default 10 s timeout)
-    "$KM" --engine cmd="$MIS" arg=floodresign name=Flood $(fake Good) --games 4 --tc 0:05 \
-        --pgn int.pgn >int.txt 2>interr.txt &
-    pid=$!
-    sleep 1
-    kill -INT $pid
-    for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $pid 2>/dev/null; then stopped=no; kill -KILL $pid; else stopped=yes; fi
-    wait $pid
-    st=$?
-    check "Ctrl-C during the flood stops the match within 5 s" [ "$stopped" = yes ]
-    check "... with status 130" [ "$st" -eq 130 ]
-    check "... and only the finished game recorded" [ "$(count '^\[Result ' int.pgn)" -eq 1 ]
+    # Ctrl-C (then SIGTERM) while the runner waits for the flooder's pong (the default 10 s
+    # timeout)
+    for sig in INT TERM; do
+        "$KM" --engine cmd="$MIS" arg=floodresign name=Flood $(fake Good) --games 4 --tc 0:05 \
+            --pgn int$sig.pgn >int.txt 2>interr.txt &
+        pid=$!
+        sleep 1
+        kill -$sig $pid
+        for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+        if kill -0 $pid 2>/dev/null; then stopped=no; kill -KILL $pid; else stopped=yes; fi
+        wait $pid
+        st=$?
+        check "SIG$sig during the flood stops the match within 5 s" [ "$stopped" = yes ]
+        check "... with status 130" [ "$st" -eq 130 ]
+        check "... and only the finished game recorded" [ "$(count '^\[Result ' int$sig.pgn)" -eq 1 ]
+        check "... the report says so" grep -q 'Interrupted: the report covers the finished' int.txt
+    done
+    check "no flooder left running" no_stray floodresign
     ;;
 slowpong)
     # the handshake timeout can be set: an engine that answers its first ping after 10.5 s
