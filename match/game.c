@@ -447,7 +447,9 @@ static bool eval_adjudication(Play *P)
     return false;
 }
 
-static void play(Play *P)
+/* The opening, both engines set up, the clocks set and the side to move told to go; false if
+   the game is already over (a finished position, an engine that failed). */
+static bool start_game(Play *P)
 {
     Game *g = P->g;
     const MatchConfig *cfg = g->cfg;
@@ -461,9 +463,8 @@ static void play(Play *P)
     if (w >= 0) {
         end_game(P, w == BLACK ? OUT_SENTE_WINS : OUT_GOTE_WINS, TERM_NORMAL, -1, "%s", why);
         free(bookwire);
-        return;
+        return false;
     }
-
     for (int c = 0; c < 2 && !P->over; c++) {
         int rc = setup_engine(P, c, bookwire, g->opening->nmoves);
         if (rc == -1)
@@ -473,107 +474,131 @@ static void play(Play *P)
     }
     free(bookwire);
     if (P->over)
-        return;
+        return false;
 
     bool per_move = cfg->tc.type == TC_FIXED || cfg->tc.type == TC_LIMITS;
-    int64_t base = per_move ? cfg->tc.st_ms : cfg->tc.base_ms;
-    P->clock[0] = P->clock[1] = base;
-
-    /* the side to move starts thinking */
+    P->clock[0] = P->clock[1] = per_move ? cfg->tc.st_ms : cfg->tc.base_ms;
     int c = pos->side;
     XEngine *e = g->eng[c];
     if (send_clock(P, c) || xe_send(e, "go")) {
         engine_failed(P, c, "engine stopped reading its input");
-        return;
+        return false;
     }
     e->in_force = false;
-    char move[600];
+    return true;
+}
+
+/* The mover's clock after a move that took `elapsed` ms; false if it lost on time (TC_LIMITS
+   has no clock: only the hang limit of wait_move). */
+static bool charge_clock(Play *P, int c, int64_t elapsed)
+{
+    const MatchConfig *cfg = P->g->cfg;
+    if (cfg->tc.type == TC_FIXED) {
+        if (elapsed > cfg->tc.st_ms + cfg->margin_ms) {
+            lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s allowed)",
+                 (double)elapsed / 1000.0, (double)cfg->tc.st_ms / 1000.0);
+            return false;
+        }
+    } else if (cfg->tc.type != TC_LIMITS) {
+        P->clock[c] -= elapsed;
+        if (P->clock[c] < -cfg->margin_ms) {
+            lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s left)",
+                 (double)elapsed / 1000.0, (double)(P->clock[c] + elapsed) / 1000.0);
+            return false;
+        }
+        P->timed_moves[c]++;
+        P->clock[c] += cfg->tc.inc_ms;
+        if (cfg->tc.type == TC_CLASSICAL && P->timed_moves[c] % cfg->tc.moves == 0)
+            P->clock[c] += cfg->tc.base_ms;
+    }
+    return true;
+}
+
+/* The referee: the mover's move parsed against the position and played, with its record;
+   `theirs` gets it in the opponent's rank numbering.  False if it was illegal. */
+static bool referee_move(Play *P, int c, const char *move, int64_t elapsed,
+                         char theirs[MOVE_STR_MAX])
+{
+    Game *g = P->g;
+    Position *pos = P->pos;
+    char err[200];
+    Move m = move_from_wire(pos, move, g->spec[c]->rank_offset, err, sizeof err);
+    if (m == MOVE_NONE) {
+        lose(P, c, TERM_RULES_INFRACTION, "played an illegal move '%s': %s", move, err);
+        return false;
+    }
+    PlyRecord r;
+    memset(&r, 0, sizeof r);
+    r.move = m;
+    r.mover = c;
+    r.ms = elapsed;
+    r.has_score = P->has_score[c];
+    r.score = P->score[c];
+    r.depth = P->depth[c];
+    move_to_wire(pos, m, 0, r.wire);
+    move_to_wire(pos, m, g->spec[!c]->rank_offset, theirs);
+    move_to_hodges(pos, m, r.hodges);
+    game_record_play(&P->rec, m);
+    push_ply(g, &r);
+    P->offer[!c] = false; /* moving declines the opponent's offer */
+    return true;
+}
+
+/* What the mover printed right after its move (a second move is out of turn). */
+static void read_after_move(Play *P, int c, char *move, size_t movesz)
+{
+    char line[XE_LINE_MAX];
+    for (int n = 0; n < 100 && !P->over; n++) {
+        int rr = xe_read(P->g->eng[c], line, sizeof line, 0);
+        if (rr <= 0) /* nothing more, or it died after moving: the move stands */
+            break;
+        handle_line(P, c, !c, line, move, movesz);
+    }
+}
+
+/* The move passed on to the opponent, whose turn it is; false if it cannot be told. */
+static bool pass_move(Play *P, int c, const char *theirs)
+{
+    XEngine *o = P->g->eng[!c];
+    int rc;
+    if (o->in_force) {
+        rc = send_move(o, theirs) || send_clock(P, !c) || xe_send(o, "go");
+        o->in_force = false;
+    } else
+        rc = send_clock(P, !c) || send_move(o, theirs);
+    if (rc)
+        engine_failed(P, !c, "engine stopped reading its input");
+    return !rc;
+}
+
+static void play(Play *P)
+{
+    const MatchConfig *cfg = P->g->cfg;
+    Position *pos = P->pos;
+    if (!start_game(P))
+        return;
+    bool per_move = cfg->tc.type == TC_FIXED || cfg->tc.type == TC_LIMITS;
+    char move[600], theirs[MOVE_STR_MAX], why[200];
     for (;;) {
-        c = pos->side;
+        int c = pos->side;
         int64_t t0 = mono_ms();
         int64_t limit = per_move ? cfg->tc.st_ms : P->clock[c];
         P->has_score[c] = false;
         if (!wait_move(P, c, t0, limit, move, sizeof move))
             break;
         int64_t elapsed = mono_ms() - t0;
-
-        /* the clock (TC_LIMITS has none: only the hang limit of wait_move) */
-        if (cfg->tc.type == TC_FIXED) {
-            if (elapsed > cfg->tc.st_ms + cfg->margin_ms) {
-                lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s allowed)",
-                     (double)elapsed / 1000.0, (double)cfg->tc.st_ms / 1000.0);
-                break;
-            }
-        } else if (cfg->tc.type != TC_LIMITS) {
-            P->clock[c] -= elapsed;
-            if (P->clock[c] < -cfg->margin_ms) {
-                lose(P, c, TERM_TIME_FORFEIT, "loses on time (%.3f s for the move, %.3f s left)",
-                     (double)elapsed / 1000.0, (double)(P->clock[c] + elapsed) / 1000.0);
-                break;
-            }
-            P->timed_moves[c]++;
-            P->clock[c] += cfg->tc.inc_ms;
-            if (cfg->tc.type == TC_CLASSICAL && P->timed_moves[c] % cfg->tc.moves == 0)
-                P->clock[c] += cfg->tc.base_ms;
-        }
-
-        /* the referee */
-        char err[200];
-        Move m = move_from_wire(pos, move, g->spec[c]->rank_offset, err, sizeof err);
-        if (m == MOVE_NONE) {
-            lose(P, c, TERM_RULES_INFRACTION, "played an illegal move '%s': %s", move, err);
+        if (!charge_clock(P, c, elapsed) || !referee_move(P, c, move, elapsed, theirs))
             break;
-        }
-        PlyRecord r;
-        memset(&r, 0, sizeof r);
-        r.move = m;
-        r.mover = c;
-        r.ms = elapsed;
-        r.has_score = P->has_score[c];
-        r.score = P->score[c];
-        r.depth = P->depth[c];
-        char theirs[MOVE_STR_MAX];
-        move_to_wire(pos, m, 0, r.wire);
-        move_to_wire(pos, m, g->spec[!c]->rank_offset, theirs);
-        move_to_hodges(pos, m, r.hodges);
-        game_record_play(&P->rec, m);
-        push_ply(g, &r);
-        P->offer[!c] = false; /* moving declines the opponent's offer */
-
-        /* what the mover printed right after its move (a second move is out of turn) */
-        char line[XE_LINE_MAX];
-        for (int n = 0; n < 100 && !P->over; n++) {
-            int rr = xe_read(g->eng[c], line, sizeof line, 0);
-            if (rr < 0) {
-                /* it died after moving: the move stands; the game decides below */
-                break;
-            }
-            if (rr == 0)
-                break;
-            handle_line(P, c, !c, line, move, sizeof move);
-        }
+        read_after_move(P, c, move, sizeof move);
         if (P->over)
             break;
-        w = rules_winner(pos, c, why, sizeof why);
+        int w = rules_winner(pos, c, why, sizeof why);
         if (w >= 0) {
             end_game(P, w == BLACK ? OUT_SENTE_WINS : OUT_GOTE_WINS, TERM_NORMAL, -1, "%s", why);
             break;
         }
-        if (eval_adjudication(P))
+        if (eval_adjudication(P) || !pass_move(P, c, theirs))
             break;
-
-        /* pass the move on */
-        XEngine *o = g->eng[!c];
-        int rc;
-        if (o->in_force) {
-            rc = send_move(o, theirs) || send_clock(P, !c) || xe_send(o, "go");
-            o->in_force = false;
-        } else
-            rc = send_clock(P, !c) || send_move(o, theirs);
-        if (rc) {
-            engine_failed(P, !c, "engine stopped reading its input");
-            break;
-        }
     }
 }
 
