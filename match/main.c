@@ -11,6 +11,7 @@
 #include "results.h"
 #include "tourney.h"
 #include "log.h"
+#include "outfile.h"
 #include "util/strutil.h"
 
 static void on_signal(int sig)
@@ -71,7 +72,7 @@ static int merge_main(int argc, char **argv)
     printf(", tc %s\n", rs.tc[0] ? rs.tc : "?");
     report_print(stdout, &rs);
     resultset_free(&rs);
-    return 0;
+    return outfile_check_stream(stdout, "the report to stdout") ? 1 : 0;
 }
 
 int main(int argc, char **argv)

@@ -271,8 +271,18 @@ fulldisk)
         --log /dev/full
     check "--log /dev/full: exit status 1" [ "$status" -eq 1 ]
     check "... reported" grep -q 'cannot write --log /dev/full: No space left' err.txt
-    run $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:10 --maxmoves 20 --pgn g.pgn
+    run $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:10 --maxmoves 20 --pgn g.pgn \
+        --results r2.txt
     check "2 games written" [ "$(count '^\[Result ' g.pgn)" -eq 2 ]
+    "$KM" merge r2.txt >/dev/full 2>merge.err
+    st=$?
+    check "merge >/dev/full: status 1" [ "$st" -eq 1 ]
+    check "... reported" grep -q "cannot write the report to stdout: No space" merge.err
+    "$KM" $(fake A --seed 1) $(fake B --seed 2) --games 2 --tc 0:10 --maxmoves 20 >/dev/full \
+        2>rep.err
+    st=$?
+    check "match report >/dev/full: status 1" [ "$st" -eq 1 ]
+    check "... reported" grep -q "cannot write the report to stdout: No space" rep.err
     cp g.pgn first.pgn
     # a file that stops accepting writes: the size limit 3 KB past the two games
     lim=$(( ($(stat -c %s g.pgn) + 3072) / 1024 ))
