@@ -386,6 +386,15 @@ resume)
     check "another number of games: refused" [ "$status" -eq 1 ] && grep -q "'schedule games=8 round-robin' where this one has 'schedule games=10 round-robin'" err.txt
     check "... the result file untouched" cmp keep.txt part.txt
     check "... the PGN untouched" cmp keep.pgn part.pgn
+    # a match the SPRT stopped stays stopped: the finished games decide again
+    sprt="$(fake Greedy --greedy --seed 5) $(fake Random --seed 6) --games 400 --tc 0:20+0.1
+        --maxmoves 300 --sprt elo0=0 elo1=150 alpha=0.05 beta=0.05 --results s.txt"
+    run $sprt
+    check "SPRT match: stopped by H1" grep -q 'SPRT stopped the match: H1' out.txt
+    cp out.txt sprt.out
+    run $sprt --resume
+    check "resumed: H1 again, nothing played" grep -q 'SPRT: H1 accepted after the [0-9]* finished games' err.txt
+    check "... the same report" [ "$(report_of sprt.out)" = "$(report_of out.txt)" ]
     run $(fake A) $(fake B) --tc 0:10 --resume
     check "--resume without --results: status 2" [ "$status" -eq 2 ] && grep -q 'resume needs --results' err.txt
     run $(fake A) $(fake B) --tc 0:10 --resume --results nonexistent.txt
