@@ -336,8 +336,10 @@ static int wait_move(Play *P, int c, int64_t t0, int64_t limit, char *move, size
     int64_t hang_at = t0 + limit + cfg->grace_ms;
     char line[XE_LINE_MAX];
     for (;;) {
+        /* the other engine first: what it wrote before the mover's move (a move out of turn)
+           must not be read after it, as its answer to that move */
         for (int k = 0; k < 2; k++) {
-            int s = k == 0 ? c : !c;
+            int s = k == 0 ? !c : c;
             XEngine *e = g->eng[s];
             for (int n = 0; n < 1000; n++) {
                 int r = xe_read(e, line, sizeof line, 0);

@@ -15,8 +15,8 @@
  * --fail MODE@N     on its N-th own move (1-based) in every game:
  *                   illegal (a legal-looking illegal move), unparsable, crash (SIGSEGV),
  *                   exit (exit 0), hang (stop answering), slow (sleep 1.5 s first),
- *                   claim (claim a win falsely), resign, outofturn (an extra move after
- *                   its move), reject (answer the opponent's next move with Illegal move),
+ *                   claim (claim a win falsely), resign, outofturn (an extra move with
+ *                   its move, in one write), reject (answer the opponent's next move with Illegal move),
  *                   drawoffer (offer a draw with every move from then on), flood (print
  *                   lines without end instead of moving), floodresign (resign, then flood)
  * --split           send multi-leg moves as two "move" lines ("move a,", "move b")
@@ -219,12 +219,15 @@ static void think_and_move(void)
     Undo u;
     make_move(pos, m, &u);
     char *comma = strchr(w, ',');
-    if (split && comma) {
+    if (failing("outofturn")) {
+        /* the extra move in the same write: a move that came later could be taken for the
+           answer to the opponent's next move, by any referee */
+        printf("move %s\nmove %s\n", w, w);
+        fflush(stdout);
+    } else if (split && comma) {
         out("move %.*s", (int)(comma - w + 1), w);
         out("move %s", comma + 1);
     } else
-        out("move %s", w);
-    if (failing("outofturn"))
         out("move %s", w);
     if (position_game_over(pos))
         out("%s {royal captured}", pos->royals[BLACK] ? "1-0" : "0-1");
