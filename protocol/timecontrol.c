@@ -43,6 +43,8 @@ SearchLimits cecp_own_limits(const Cecp *c)
 #define LEVEL_INC_MAX_S 100000.0
 #define ST_MAX_S 1000000.0
 #define SD_MAX (MAX_PLY - 4) /* the deepest iteration; 0 = no limit */
+/* The same bound on every platform (long has 32 bits on Windows): 2^31-1 nodes a second. */
+#define NPS_MAX 2147483647L
 
 /* time N (the engine's clock) and otim N (the opponent's), in centiseconds. */
 void cecp_cmd_time(Cecp *c, Command *cmd)
@@ -115,6 +117,6 @@ void cecp_cmd_sd(Cecp *c, Command *cmd)
 void cecp_cmd_nps(Cecp *c, Command *cmd)
 {
     long v;
-    if (cecp_arg_long(c, cmd, 0, LONG_MAX, &v))
+    if (cecp_arg_long(c, cmd, 0, NPS_MAX, &v))
         c->nps = (uint64_t)v;
 }

@@ -554,7 +554,7 @@ static void test_out_of_range(void)
     static const struct { const char *command, *message; } cases[] = {
         {"sd -5", "# sd -5 out of range 0..124, using 0"},
         {"sd 1000", "# sd 1000 out of range 0..124, using 124"},
-        {"nps -1", "# nps -1 out of range 0..9223372036854775807, using 0"},
+        {"nps -1", "# nps -1 out of range 0..2147483647, using 0"},
         {"time -999999999999", "# time -999999999999 out of range -100000000..100000000, using -100000000"},
         {"time 99999999999999999999999", "# time 99999999999999999999999 out of range -100000000..100000000, using 100000000"},
         {"otim -999999999999", "# otim -999999999999 out of range -100000000..100000000, using -100000000"},
