@@ -84,6 +84,24 @@ static inline int bb_pop(Bitboard *a)
     return -1;
 }
 
+/* Removes and returns the highest square of a non-empty set. */
+static inline int bb_pop_high(Bitboard *a)
+{
+    for (int i = 3; i >= 0; i--)
+        if (a->w[i]) {
+            int b = 63 - __builtin_clzll(a->w[i]);
+            a->w[i] ^= 1ULL << b;
+            return i * 64 + b;
+        }
+    return -1;
+}
+
+/* Removes and returns the first square of a non-empty set as `colour` sees the board: the
+   lowest for Black (colour 0), the highest for White.  A position and its colour-mirrored copy
+   (board turned 180 degrees, colours swapped) then list their moves in mirrored order, so the
+   search, whose move ordering breaks ties by list order, treats both colours alike. */
+static inline int bb_pop_for(Bitboard *a, int colour) { return colour ? bb_pop_high(a) : bb_pop(a); }
+
 /* Whole-board shifts by one square; bits leaving the board vanish, nothing wraps between
    ranks.  North = toward rank 16 (+16), east = toward file p (+1). */
 static inline Bitboard bb_north(Bitboard a)

@@ -39,16 +39,23 @@ static inline bool room_for_piece(const Gen *g)
     return false;
 }
 
-/* Adds base | (t << 8) for every square t of the set, word by word. */
+/* Adds base | (t << 8) for every square t of the set, word by word, in the order the side to
+   move sees the board (bb_pop_for): every list below is built in that order, so that a
+   position and its colour-mirrored copy list their moves as mirror images. */
 static inline void add_targets(Gen *g, Move base, Bitboard set)
 {
     Move *out = g->list->moves + g->list->count;
-    for (int i = 0; i < 4; i++) {
-        uint64_t w = set.w[i];
-        while (w) {
-            *out++ = base | (Move)(i * 64 + __builtin_ctzll(w)) << 8;
-            w &= w - 1;
-        }
+    if (g->us == BLACK) {
+        for (int i = 0; i < 4; i++)
+            for (uint64_t w = set.w[i]; w; w &= w - 1)
+                *out++ = base | (Move)(i * 64 + __builtin_ctzll(w)) << 8;
+    } else {
+        for (int i = 3; i >= 0; i--)
+            for (uint64_t w = set.w[i]; w;) {
+                int b = 63 - __builtin_clzll(w);
+                w ^= 1ULL << b;
+                *out++ = base | (Move)(i * 64 + b) << 8;
+            }
     }
     g->list->count = (int)(out - g->list->moves);
 }
@@ -299,18 +306,19 @@ static void add_lion_moves(Gen *g, int from, const PieceInfo *pi, Bitboard victi
                            const Bitboard *second)
 {
     while (bb_any(victims)) {
-        int x = bb_pop(&victims);
+        int x = bb_pop_for(&victims, g->us);
         add_mid_move(g, from, x, from, pi);
         Bitboard t = bb_andnot(second[x], g->own);
         bb_clear(&t, from);
         while (bb_any(t))
-            add_mid_move(g, from, x, bb_pop(&t), pi);
+            add_mid_move(g, from, x, bb_pop_for(&t, g->us), pi);
     }
 }
 
 static void add_line_lion_moves(Gen *g, int from, const PieceInfo *pi)
 {
-    for (int d = 0; d < 8; d++) {
+    for (int k = 0; k < 8; k++) {
+        int d = dir_for(g->us, k);
         if (!(pi->lion_dirs & (1 << d)))
             continue;
         const RayInfo *ri = &geo.ray[from][d];
@@ -379,7 +387,7 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
     if (pi->igui_all && !g->quiet) {
         Bitboard v = bb_and(geo.king_nbrs[from], g->enemy);
         while (bb_any(v))
-            add_mid_move(g, from, bb_pop(&v), from, pi);
+            add_mid_move(g, from, bb_pop_for(&v, g->us), from, pi);
     }
     if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty)) {
         bool burns = pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from);
@@ -429,7 +437,7 @@ static void gen_piece_noisy(Gen *g, int from)
             add_line_lion_moves(g, from, pi);
         if (pi->igui_all)
             while (bb_any(victims))
-                add_mid_move(g, from, bb_pop(&victims), from, pi);
+                add_mid_move(g, from, bb_pop_for(&victims, g->us), from, pi);
     }
 }
 
@@ -459,10 +467,11 @@ static void add_fill_capture(Gen *g, int from, int target);
 static void scan_slider_captures(Gen *g)
 {
     const Position *pos = g->pos;
-    for (int d = 0; d < 8; d++) {
+    for (int k = 0; k < 8; k++) {
+        int d = dir_for(g->us, k);
         Bitboard sliders = pos->sliders[g->us][d];
         while (bb_any(sliders)) {
-            int from = bb_pop(&sliders);
+            int from = bb_pop_for(&sliders, g->us);
             const RayInfo *ri = &geo.ray[from][d];
             int b = next_occupied(ri, pos->lines[ri->line], 1);
             if (b <= ri->edge && bb_test(&g->enemy, from + b * ri->delta))
@@ -497,38 +506,67 @@ static inline __attribute__((always_inline)) void leap_captures_channel(Gen *g, 
         return;
     Bitboard hits = bb_and(shift_vec(leapers, dx, dy), g->enemy);
     while (bb_any(hits)) {
-        int t = bb_pop(&hits);
+        int t = bb_pop_for(&hits, g->us);
         add_fill_capture(g, t - (dy * 16 + dx), t);
     }
 }
 
 static void add_leap_captures(Gen *g)
 {
-    /* the order of leap_dx/leap_dy (geometry.c) */
-    leap_captures_channel(g, 0, -2, -2);
-    leap_captures_channel(g, 1, -1, -2);
-    leap_captures_channel(g, 2, 0, -2);
-    leap_captures_channel(g, 3, 1, -2);
-    leap_captures_channel(g, 4, 2, -2);
-    leap_captures_channel(g, 5, -2, -1);
-    leap_captures_channel(g, 6, -1, -1);
-    leap_captures_channel(g, 7, 0, -1);
-    leap_captures_channel(g, 8, 1, -1);
-    leap_captures_channel(g, 9, 2, -1);
-    leap_captures_channel(g, 10, -2, 0);
-    leap_captures_channel(g, 11, -1, 0);
-    leap_captures_channel(g, 12, 1, 0);
-    leap_captures_channel(g, 13, 2, 0);
-    leap_captures_channel(g, 14, -2, 1);
-    leap_captures_channel(g, 15, -1, 1);
-    leap_captures_channel(g, 16, 0, 1);
-    leap_captures_channel(g, 17, 1, 1);
-    leap_captures_channel(g, 18, 2, 1);
-    leap_captures_channel(g, 19, -2, 2);
-    leap_captures_channel(g, 20, -1, 2);
-    leap_captures_channel(g, 21, 0, 2);
-    leap_captures_channel(g, 22, 1, 2);
-    leap_captures_channel(g, 23, 2, 2);
+    /* the order of leap_dx/leap_dy (geometry.c); White takes the channels in reverse order,
+       which is the same order seen from its side (channel 23 - k is channel k's offset
+       negated) */
+    if (g->us == BLACK) {
+        leap_captures_channel(g, 0, -2, -2);
+        leap_captures_channel(g, 1, -1, -2);
+        leap_captures_channel(g, 2, 0, -2);
+        leap_captures_channel(g, 3, 1, -2);
+        leap_captures_channel(g, 4, 2, -2);
+        leap_captures_channel(g, 5, -2, -1);
+        leap_captures_channel(g, 6, -1, -1);
+        leap_captures_channel(g, 7, 0, -1);
+        leap_captures_channel(g, 8, 1, -1);
+        leap_captures_channel(g, 9, 2, -1);
+        leap_captures_channel(g, 10, -2, 0);
+        leap_captures_channel(g, 11, -1, 0);
+        leap_captures_channel(g, 12, 1, 0);
+        leap_captures_channel(g, 13, 2, 0);
+        leap_captures_channel(g, 14, -2, 1);
+        leap_captures_channel(g, 15, -1, 1);
+        leap_captures_channel(g, 16, 0, 1);
+        leap_captures_channel(g, 17, 1, 1);
+        leap_captures_channel(g, 18, 2, 1);
+        leap_captures_channel(g, 19, -2, 2);
+        leap_captures_channel(g, 20, -1, 2);
+        leap_captures_channel(g, 21, 0, 2);
+        leap_captures_channel(g, 22, 1, 2);
+        leap_captures_channel(g, 23, 2, 2);
+    } else {
+        leap_captures_channel(g, 23, 2, 2);
+        leap_captures_channel(g, 22, 1, 2);
+        leap_captures_channel(g, 21, 0, 2);
+        leap_captures_channel(g, 20, -1, 2);
+        leap_captures_channel(g, 19, -2, 2);
+        leap_captures_channel(g, 18, 2, 1);
+        leap_captures_channel(g, 17, 1, 1);
+        leap_captures_channel(g, 16, 0, 1);
+        leap_captures_channel(g, 15, -1, 1);
+        leap_captures_channel(g, 14, -2, 1);
+        leap_captures_channel(g, 13, 2, 0);
+        leap_captures_channel(g, 12, 1, 0);
+        leap_captures_channel(g, 11, -1, 0);
+        leap_captures_channel(g, 10, -2, 0);
+        leap_captures_channel(g, 9, 2, -1);
+        leap_captures_channel(g, 8, 1, -1);
+        leap_captures_channel(g, 7, 0, -1);
+        leap_captures_channel(g, 6, -1, -1);
+        leap_captures_channel(g, 5, -2, -1);
+        leap_captures_channel(g, 4, 2, -2);
+        leap_captures_channel(g, 3, 1, -2);
+        leap_captures_channel(g, 2, 0, -2);
+        leap_captures_channel(g, 1, -1, -2);
+        leap_captures_channel(g, 0, -2, -2);
+    }
 }
 
 /* Captures of all plain range-2 slides at once: onto the first square, or onto the second over
@@ -536,7 +574,8 @@ static void add_leap_captures(Gen *g)
 static void add_r2_captures(Gen *g)
 {
     const Position *pos = g->pos;
-    for (int d = 0; d < 8; d++) {
+    for (int k = 0; k < 8; k++) {
+        int d = dir_for(g->us, k);
         const Bitboard *set = &pos->ranged2[g->us][d];
         if (bb_none(*set))
             continue;
@@ -555,12 +594,12 @@ static void add_r2_captures(Gen *g)
         int step = dir_dy[d] * 16 + dir_dx[d];
         Bitboard hits = bb_and(one, g->enemy);
         while (bb_any(hits)) {
-            int t = bb_pop(&hits);
+            int t = bb_pop_for(&hits, g->us);
             add_fill_capture(g, t - step, t);
         }
         hits = bb_and(bb_and(two, gap), g->enemy);
         while (bb_any(hits)) {
-            int t = bb_pop(&hits);
+            int t = bb_pop_for(&hits, g->us);
             add_fill_capture(g, t - 2 * step, t);
         }
     }
@@ -607,16 +646,15 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
     }
     /* noisy: the pieces left after the slider, leaper and range-2 sets */
     Bitboard each = !noisy || !g.fills ? g.own : pos->solo[side];
-    for (int i = 0; i < 4; i++)
-        for (uint64_t w = each.w[i]; w; w &= w - 1) {
-            if (!room_for_piece(&g))
-                return;
-            int from = i * 64 + __builtin_ctzll(w);
-            if (!noisy)
-                gen_piece_body(&g, from);
-            else
-                gen_piece_noisy(&g, from);
-        }
+    while (bb_any(each)) {
+        if (!room_for_piece(&g))
+            return;
+        int from = bb_pop_for(&each, side);
+        if (!noisy)
+            gen_piece_body(&g, from);
+        else
+            gen_piece_noisy(&g, from);
+    }
 }
 
 /* The capture of the piece on `target` by the piece on `from` found from a set (a plain slider,
@@ -645,7 +683,8 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     /* the first piece on every line through the target (plain and range-2 slides stop there),
        jumpers and tetrarchs further along */
     Bitboard solo = BB_EMPTY;
-    for (int d = 0; d < 8; d++) {
+    for (int k = 0; k < 8; k++) {
+        int d = dir_for(g.us, k);
         const RayInfo *ri = &geo.ray[target][d];
         unsigned w = pos->lines[ri->line];
         unsigned back = 1u << ((d + 4) & 7);
@@ -667,7 +706,7 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     Bitboard box = bb_king_expand(geo.king_nbrs[target]);
     Bitboard near = bb_and(box, g.own);
     while (bb_any(near)) {
-        int sq = bb_pop(&near);
+        int sq = bb_pop_for(&near, g.us);
         const PieceInfo *pi = &rs->piece[pos->board[sq]];
         if (pi->leap_channels && bb_test(&rs->pattern[pi->leap][sq], target))
             add_fill_capture(&g, sq, target);
@@ -676,13 +715,13 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     }
     Bitboard far = bb_andnot(bb_and(bb_king_expand(box), pos->solo[g.us]), box);
     while (bb_any(far)) {
-        int sq = bb_pop(&far);
+        int sq = bb_pop_for(&far, g.us);
         if (rs->piece[pos->board[sq]].area >= 3)
             bb_set(&solo, sq);
     }
     int direct = list->count;
     while (bb_any(solo)) {
-        int sq = bb_pop(&solo);
+        int sq = bb_pop_for(&solo, g.us);
         if (room_for_piece(&g))
             gen_piece_noisy(&g, sq);
     }
@@ -810,7 +849,7 @@ void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *li
     Bitboard own = pieces_of_kinds(pos, pos->side, kinds);
     own = bb_andnot(own, g.zone); /* from inside, no quiet promotion */
     while (bb_any(own)) {
-        int from = bb_pop(&own);
+        int from = bb_pop_for(&own, pos->side);
         const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
         if (!pi->promotes_to)
             continue;

@@ -122,9 +122,28 @@ static int search_mate(Searcher *s, const Position *pos, int depth, bool new_gam
     return last.score;
 }
 
-/* At two depths a little beyond the mate (2|mate| - 1 plies, plus the quiescence ply that takes
-   the royal; reductions need a ply or two more) all three searches must find exactly the known
-   distance.  Sanitizer builds (KAKI_TEST_SCALE < 100) take the short mates only. */
+/* Searches pos at depths from..to until the exact mate distance is found; every report on the
+   way must be no mate yet or a longer one (a shorter mate than the known one would be a wrong
+   score).  Returns the depth, or -1. */
+static int find_exact_mate(Searcher *s, const Position *pos, int mate, int from, int to,
+                           const char *what)
+{
+    for (int depth = from; depth <= to; depth++) {
+        int m = score_mate_moves(search_mate(s, pos, depth, true));
+        CHECK(!m || abs(m) >= abs(mate), "%s depth %d: mate %d, shorter than the known %d", what,
+              depth, m, mate);
+        if (m == mate)
+            return depth;
+    }
+    return -1;
+}
+
+/* Reductions and the order of equal moves decide when a search first sees the fastest mate
+   (2|mate| - 1 plies, plus the quiescence ply that takes the royal, plus a few): with the
+   table, and without it as a reference, the search must find exactly the known distance within
+   six plies beyond it, never report a shorter mate on the way, and a second search at that
+   depth through the first one's entries must report it too.  Sanitizer builds
+   (KAKI_TEST_SCALE < 100) take the short mates only. */
 static void tt_on_off_agree(void)
 {
     Searcher *on = searcher_new(), *off = searcher_new();
@@ -139,15 +158,15 @@ static void tt_on_off_agree(void)
         CHECK(tfen_parse(pos, forced[i].tfen, err, sizeof err) == 0, "%s: %s", forced[i].tfen, err);
         if (test_scale() < 100 && abs(forced[i].mate) > 3)
             continue;
-        int first = 2 * abs(forced[i].mate) + 1;
-        for (int depth = first + 1; depth <= first + 2; depth++) {
-            int a = search_mate(on, pos, depth, true), b = search_mate(off, pos, depth, true);
-            int again = search_mate(on, pos, depth, false); /* through the first one's entries */
-            CHECK(score_mate_moves(a) == forced[i].mate && score_mate_moves(b) == forced[i].mate &&
-                      score_mate_moves(again) == forced[i].mate,
-                  "%s depth %d: mate %d expected; table on %d, off %d, second search %d",
-                  forced[i].tfen, depth, forced[i].mate, score_mate_moves(a),
-                  score_mate_moves(b), score_mate_moves(again));
+        int first = 2 * abs(forced[i].mate) + 1, mate = forced[i].mate;
+        int d_on = find_exact_mate(on, pos, mate, first + 1, first + 6, forced[i].tfen);
+        int d_off = find_exact_mate(off, pos, mate, first + 1, first + 6, forced[i].tfen);
+        CHECK(d_on > 0 && d_off > 0, "%s: mate %d not found within 6 plies (table on: depth %d, "
+              "off: depth %d)", forced[i].tfen, mate, d_on, d_off);
+        if (d_on > 0) {
+            int again = score_mate_moves(search_mate(on, pos, d_on, false));
+            CHECK(again == mate, "%s depth %d: second search through the entries: mate %d, not %d",
+                  forced[i].tfen, d_on, again, mate);
         }
     }
     free(pos);
