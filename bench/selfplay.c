@@ -9,8 +9,8 @@
  * CONFIG is "default", "greedy" (1 ply, no quiescence: the weakest sensible player), or a
  * comma-separated list of changes: no-tt, no-nullmove, no-lmr, no-aspiration, no-killers,
  * no-history, no-qsearch, no-futility, checkext / no-checkext, qsfull=N (quiescence plies
- * with all captures; deeper plies only recapture), no-qspromo, and -TERM / +TERM for
- * evaluation terms (promotion, royal, emptying, mobility, tempo, centre).
+ * with all captures; deeper plies only recapture), no-qspromo, and the evaluation: material
+ * (docs/RULES.md §7 values only) or learnt (eval/weights.c).
  *
  * A game ends when a side loses its last royal or has no legal move (docs/RULES.md §5.13), when
  * both engines agree for 6 plies that one side is ahead by 30 pawns (adjudicated win), or at
@@ -48,10 +48,6 @@ static int parse_config(const char *text, Config *c)
     }
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
-    static const struct { const char *name; int bit; } terms[] = {
-        {"promotion", EVAL_PROMOTION}, {"royal", EVAL_ROYAL}, {"emptying", EVAL_EMPTYING},
-        {"mobility", EVAL_MOBILITY}, {"tempo", EVAL_TEMPO}, {"centre", EVAL_CENTRE},
-    };
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         SearchConfig *s = &c->search;
         if (strcmp(tok, "no-tt") == 0) s->tt = false;
@@ -66,16 +62,9 @@ static int parse_config(const char *text, Config *c)
         else if (strcmp(tok, "checkext") == 0) s->check_ext = true;
         else if (strncmp(tok, "qsfull=", 7) == 0) s->qs_full_plies = atoi(tok + 7);
         else if (strcmp(tok, "no-qspromo") == 0) s->qs_promotions = false;
-        else if (tok[0] == '+' || tok[0] == '-') {
-            int found = 0;
-            for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
-                if (strcmp(tok + 1, terms[i].name) == 0) {
-                    s->eval_terms = tok[0] == '+' ? s->eval_terms | terms[i].bit : s->eval_terms & ~terms[i].bit;
-                    found = 1;
-                }
-            if (!found)
-                return -1;
-        } else
+        else if (strcmp(tok, "material") == 0) s->eval_terms = EVAL_MATERIAL;
+        else if (strcmp(tok, "learnt") == 0) s->eval_terms = EVAL_LEARNT;
+        else
             return -1;
     }
     return 0;
@@ -90,6 +79,7 @@ typedef struct Match {
     pthread_mutex_t lock;
     int next_game;
     int wins, draws, losses; /* for A */
+    int sente_wins, gote_wins; /* by colour: Black (sente, moves first) and White */
     int pair_points[100000]; /* A's points per opening pair, in half points */
     int pair_games[100000];
     int plies_total;
@@ -176,7 +166,7 @@ static int play_game(Match *mt, Searcher *ea, Searcher *eb, uint64_t opening_see
         /* material adjudication: 30 pawns ahead for 6 plies in a row */
         EvalState st;
         eval_state_init(&st, &pos);
-        int black_view = pos.side == BLACK ? evaluate(&pos, &st, 0) : -evaluate(&pos, &st, 0); /* material */
+        int black_view = st.material;
         adjudicate[0] = black_view > 3000 ? adjudicate[0] + 1 : 0;
         adjudicate[1] = black_view < -3000 ? adjudicate[1] + 1 : 0;
         if (adjudicate[0] >= 6 || adjudicate[1] >= 6) {
@@ -208,6 +198,11 @@ static void *worker(void *arg)
         int plies;
         int r = play_game(mt, ea, eb, splitmix(&s), g % 2 == 0, &plies);
         pthread_mutex_lock(&mt->lock);
+        bool a_black = g % 2 == 0;
+        if (r != 1 && (r == 2) == a_black)
+            mt->sente_wins++;
+        else if (r != 1)
+            mt->gote_wins++;
         if (r == 2)
             mt->wins++;
         else if (r == 1)
@@ -301,5 +296,7 @@ int main(int argc, char **argv)
            "average length %.0f plies\n",
            mt.a.name, mt.b.name, n, mt.wins, mt.draws, mt.losses, 100.0 * score, elo_of(s_clamped),
            elo_of(clamp_lo), elo_of(clamp_hi), (double)mt.plies_total / n);
+    printf("by colour: sente (Black, first player) won %d, gote won %d, %d draws\n", mt.sente_wins,
+           mt.gote_wins, mt.draws);
     return 0;
 }

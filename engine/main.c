@@ -13,7 +13,7 @@ static int usage(void)
                     "  perft DEPTH [--fen TFEN] [--divide] [--full] [--option NAME=VALUE ...]\n"
                     "  go [--fen TFEN] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB]\n"
                     "     [--option NAME=VALUE ...]\n"
-                    "  eval [--fen TFEN] [--option NAME=VALUE ...]\n"
+                    "  eval [--fen TFEN] [--features] [--option NAME=VALUE ...]\n"
                     "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n");
     return 2;
 }

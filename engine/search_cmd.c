@@ -8,6 +8,8 @@
 #include "board/tfen.h"
 #include "cli.h"
 #include "eval/eval.h"
+#include "eval/trace.h"
+#include "eval/weights.h"
 #include "search/search.h"
 
 /* "cp 35" or "mate 3" / "mate -2" (moves) */
@@ -75,29 +77,54 @@ int cmd_go(int argc, char **argv)
     return 0;
 }
 
+/* Every feature that counts in the position, with its counts and weights. */
+static void print_features(const EvalTrace *t)
+{
+    printf("\n%-44s %6s %6s %7s %7s\n", "feature", "Black", "White", "opening", "endgame");
+    for (int f = 0; f < FEATURE_COUNT; f++) {
+        if (!t->coef[f][BLACK] && !t->coef[f][WHITE])
+            continue;
+        char name[96];
+        feature_name(f, name, sizeof name);
+        printf("%-44s %6d %6d %7d %7d\n", name, t->coef[f][BLACK], t->coef[f][WHITE],
+               (int)eval_weights[f].mg, (int)eval_weights[f].eg);
+    }
+}
+
 int cmd_eval(int argc, char **argv)
 {
+    bool features = false;
+    const CliSwitch switches[] = {{"--features", &features}};
     CliPosition cp;
-    if (cli_parse(argc, argv, &cp, NULL, 0, NULL, 0) != 0)
+    if (cli_parse(argc, argv, &cp, NULL, 0, switches, 1) != 0)
         return 2;
     Position *pos = cli_load_position(&cp);
     if (!pos)
         return 2;
-    EvalTerms t;
-    eval_explain(pos, &t);
-    printf("terms in centipawns, + favours Black (sente)\n");
-    printf("material       Black %6d  White %6d  diff %6d\n", t.material[BLACK], t.material[WHITE],
-           t.material[BLACK] - t.material[WHITE]);
-    static const struct { const char *name; int term; } rows[] = {
-        {"promotion", EVAL_PROMOTION}, {"centre", EVAL_CENTRE}, {"royals", EVAL_ROYAL},
-        {"emptying", EVAL_EMPTYING}, {"mobility", EVAL_MOBILITY}, {"tempo", EVAL_TEMPO},
-    };
-    const int values[] = {t.promotion, t.centre, t.royal, t.emptying, t.mobility, t.tempo};
-    for (int i = 0; i < 6; i++)
-        printf("%-14s %6d%s\n", rows[i].name, values[i],
-               (EVAL_DEFAULT & rows[i].term) ? "" : "   (off by default: not counted)");
-    printf("total (Black)  %6d\n", t.total_black);
-    printf("eval (side to move, %s) %d\n", pos->side == BLACK ? "Black" : "White", t.total_stm);
+    static EvalTrace t;
+    eval_trace(pos, &t);
+    EvalState st;
+    eval_state_init(&st, pos);
+    int terms[TERM_COUNT][2];
+    trace_terms(&t, eval_weights, terms);
+    printf("weights: %s\n", eval_weights_origin);
+    printf("phase %d/%d (1 = opening, 0 = endgame)\n", t.phase, PHASE_MAX);
+    printf("%-16s %8s %8s %8s   (each side's own view, centipawns)\n", "term", "Black", "White",
+           "B-W");
+    for (int i = 0; i < TERM_COUNT; i++)
+        printf("%-16s %8d %8d %8d\n", term_names[i], terms[i][BLACK], terms[i][WHITE],
+               terms[i][BLACK] - terms[i][WHITE]);
+    printf("total (Black's view)        %8d\n", evaluate_black(pos, &st));
+    printf("eval (side to move, %s) %8d%s\n", pos->side == BLACK ? "Black" : "White",
+           evaluate(pos, &st, EVAL_DEFAULT), EVAL_DEFAULT == EVAL_MATERIAL ? " (pure material build)" : "");
+    int black = 0, white = 0;
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (pos->board[sq])
+            *(piece_colour(pos->board[sq]) == BLACK ? &black : &white) +=
+                material_value(piece_kind(pos->board[sq]));
+    printf("docs/RULES.md section 7 material: Black %d, White %d\n", black, white);
+    if (features)
+        print_features(&t);
     cli_free_position(pos);
     return 0;
 }

@@ -1,8 +1,15 @@
-/* Static evaluation.  Material is the German Chu Shogi Association table (docs/RULES.md §7,
- * pawn = 100; material_value in board/pieces.h); royals are not material but royalty (their
- * number and safety).  The piece-square parts are kept incrementally by the search (eval_state_update); the rest is
- * computed at each call.  Only the terms of EVAL_DEFAULT are on: the others were measured to
- * lose strength (docs/BENCHMARKS.md, bench/feature-gains.sh). */
+/* Static evaluation.  Linear in its weights (eval/feature_set.h, eval/weights.c, learnt from
+ * Kaki's own games by the tuner in tuning/): every feature is counted for each side once for
+ * the opening and once for the endgame, and the two sums are blended by the phase, the share
+ * of the docs/RULES.md §7 material still on the board.  The piece-square part (material per
+ * kind, rank and file tables per group of kinds, promotion potential) is kept incrementally
+ * from make_move's record of changed squares; mobility, royal safety, the fire demons and the
+ * tempo are computed at each call.  eval/trace.h computes the same sums feature by feature for
+ * the tuner, `kaki eval` and the tests.
+ *
+ * EVAL_MATERIAL is pure German Chu Shogi Association material (docs/RULES.md §7), the
+ * evaluation Kaki had before the learnt one; building with -DKAKI_PURE_MATERIAL=ON makes it the
+ * default, so that the two can be compared in real matches. */
 #ifndef KAKI_EVAL_H
 #define KAKI_EVAL_H
 
@@ -12,26 +19,23 @@
 #include "board/makemove.h"
 #include "board/position.h"
 
-/* Evaluation terms that can be switched off to measure what they are worth (bench/). */
+/* Evaluation modes (SearchConfig.eval_terms). */
 enum {
-    EVAL_PROMOTION = 1 << 0, /* promotion potential of pieces near or in the zone */
-    EVAL_ROYAL = 1 << 1,     /* safety and number of royals */
-    EVAL_EMPTYING = 1 << 2,  /* fire demons and range jumpers lose value as the board empties */
-    EVAL_MOBILITY = 1 << 3,  /* mobility of ranging pieces */
-    EVAL_TEMPO = 1 << 4,     /* side to move */
-    EVAL_CENTRE = 1 << 5,    /* small centralisation / advancement of minor pieces */
-    EVAL_ALL = 0x3F,
-    /* the default: the terms that did not lose strength in self-play (docs/BENCHMARKS.md) */
-    EVAL_DEFAULT = 0, /* material only */
+    EVAL_MATERIAL = 0, /* docs/RULES.md §7 material only */
+    EVAL_LEARNT = 1,   /* every term, with the learnt weights */
+#ifdef KAKI_PURE_MATERIAL
+    EVAL_DEFAULT = EVAL_MATERIAL,
+#else
+    EVAL_DEFAULT = EVAL_LEARNT,
+#endif
 };
 
-/* The incremental part, from Black's point of view: the piece-square sums of the material, the
-   promotion potential and the centre terms (kept apart so that a term can be switched off at no
-   cost), and the value that fades as the board empties. */
+/* The incremental part, from Black's point of view. */
 typedef struct EvalState {
-    int32_t material, promotion, centre;
-    int32_t fading[2]; /* value of each side's fire demons and range jumpers, weighted by how
-                          much of it fades as the board empties */
+    int32_t mg, eg;      /* piece-square sums: material, ranks, files, promotion potential */
+    int32_t material;    /* docs/RULES.md §7 material, Black minus White */
+    int32_t total;       /* docs/RULES.md §7 material of both sides (the phase) */
+    Bitboard rangers[2]; /* pieces of each side that have ranging lines (mobility) */
 } EvalState;
 
 /* Builds the piece-square tables once (thread-safe). */
@@ -42,29 +46,33 @@ void eval_state_init(EvalState *st, const Position *pos);
 /* After make_move(pos, m, u): the new state from the parent's. */
 void eval_state_update(EvalState *st, const EvalState *parent, const Position *pos, const Undo *u);
 
+/* The phase: PHASE_MAX with all the start position's material on the board, 0 with none. */
+#define PHASE_MAX 256
+#define PHASE_MATERIAL 168400 /* both sides' material at the start */
+static inline int eval_phase(int32_t total)
+{
+    int p = (int)((int64_t)total * PHASE_MAX / PHASE_MATERIAL);
+    return p > PHASE_MAX ? PHASE_MAX : p;
+}
+/* Opening and endgame sums blended by the phase (symmetric: taper(-a, -b) = -taper(a, b)). */
+static inline int eval_taper(int32_t mg, int32_t eg, int phase)
+{
+    return (int)(((int64_t)mg * phase + (int64_t)eg * (PHASE_MAX - phase)) / PHASE_MAX);
+}
+
 /* Score for the side to move, centipawns, within [-EVAL_MAX, EVAL_MAX].  A side's material
    alone is 84,200 at the start, so a lopsided position would otherwise score beyond the
    search's mate scores (30,000) and the 16-bit scores of the hash table. */
 #define EVAL_MAX 28000
 static inline int eval_clamp(int s) { return s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s; }
-int evaluate(const Position *pos, const EvalState *st, int terms);
-/* The mobility term alone, for the side to move (evaluate() includes it when EVAL_MOBILITY is
-   set; the quiescence search adds it only when the rest of the score is close to the window). */
-int eval_mobility(const Position *pos);
-#define MOBILITY_LAZY_MARGIN 300
-
-/* The terms of the evaluation, each from Black's point of view, for `kaki eval`. */
-typedef struct EvalTerms {
-    int material[2];   /* per colour, incl. nothing for royals */
-    int promotion;     /* Black minus White */
-    int centre;
-    int royal;
-    int emptying;
-    int mobility;
-    int tempo;         /* for the side to move, from Black's view */
-    int total_black;   /* sum, Black's view */
-    int total_stm;     /* the result of evaluate() */
-} EvalTerms;
-void eval_explain(const Position *pos, EvalTerms *t);
+int evaluate(const Position *pos, const EvalState *st, int mode);
+/* The same, lazily: when the incremental part alone is beyond the window [alpha, beta] by
+   more than EVAL_LAZY_MARGIN, that part (the terms computed at each call could not bring the
+   score back into the window unless they are that large), for the quiescence search's stand
+   pat. */
+#define EVAL_LAZY_MARGIN 400
+int evaluate_lazy(const Position *pos, const EvalState *st, int mode, int alpha, int beta);
+/* Black's view, unclamped: what the tuner fits (eval/trace.h computes the same). */
+int evaluate_black(const Position *pos, const EvalState *st);
 
 #endif

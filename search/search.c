@@ -109,11 +109,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
             (hit.bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    /* lazy evaluation: the costly mobility term only when the rest is near the window */
-    int terms = e->config.eval_terms;
-    int stand = evaluate(&t->pos, &t->eval[ply], terms & ~EVAL_MOBILITY);
-    if ((terms & EVAL_MOBILITY) && stand - MOBILITY_LAZY_MARGIN < beta && stand + MOBILITY_LAZY_MARGIN > alpha)
-        stand = eval_clamp(stand + eval_mobility(&t->pos));
+    int stand = evaluate_lazy(&t->pos, &t->eval[ply], e->config.eval_terms, alpha, beta);
     if (!e->config.qsearch || ply >= MAX_PLY || qply >= QS_MAX_PLY || stand >= beta)
         return stand;
     int old_alpha = alpha;
@@ -372,7 +368,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     int score;
     if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score))
         return score;
-    int static_eval = evaluate(pos, &t->eval[ply], c->eval_terms);
+    int static_eval = evaluate_lazy(pos, &t->eval[ply], c->eval_terms, alpha, beta);
     if (c->nullmove && null_allowed && !pv_node && !root && depth >= 3 && static_eval >= beta &&
         null_move_cuts(t, beta, depth, ply, &score))
         return score;

@@ -1,7 +1,12 @@
-/* The evaluation: the incremental state equals a recomputation after every move of many random
- * games, the score is colour-symmetric (the position turned 180 degrees with colours swapped
- * scores the same for the side to move), and the material of the start position is the GCSA
- * table's sum. */
+/* The evaluation:
+ *   - the incremental state equals a recomputation after every move of many random games;
+ *   - the trace (the features counted one by one, eval/trace.h) times the weights is exactly
+ *     evaluate(), on random games and on random positions with every kind of piece;
+ *   - the score is colour-symmetric (the position turned 180 degrees with colours swapped
+ *     scores the same for the side to move);
+ *   - every feature counts what it claims (feature_directions), and every term with the
+ *     compiled-in weights points the right way (term_directions);
+ *   - the material of the start position is the docs/RULES.md §7 sum; scores are clamped. */
 #include <string.h>
 
 #include "board/makemove.h"
@@ -9,72 +14,89 @@
 #include "board/tfen.h"
 #include "check.h"
 #include "eval/eval.h"
+#include "eval/trace.h"
+#include "mirror.h"
 #include "randpos.h"
-
-static void mirror(const Position *src, Position *dst)
-{
-    position_clear(dst, src->rs);
-    for (int sq = 0; sq < SQUARE_COUNT; sq++)
-        if (src->board[sq]) {
-            int pc = src->board[sq];
-            put_piece(dst, 255 - sq, make_piece(piece_kind(pc), piece_colour(pc) ^ 1));
-        }
-    if (src->side == BLACK) {
-        dst->side = WHITE;
-        dst->key ^= zobrist_side;
-    }
-    position_reset_history(dst);
-}
 
 /* A position of the given pieces (kind, colour, file, rank from 0), Black to move. */
 typedef struct { int kind, colour, file, rank; } Placed;
-static void setup(Position *pos, const Placed *pieces, int n)
-{
-    position_clear(pos, ruleset_default());
-    for (int i = 0; i < n; i++)
-        put_piece(pos, sq_make(pieces[i].file, pieces[i].rank), make_piece(pieces[i].kind, pieces[i].colour));
-    position_reset_history(pos);
-}
-static EvalTerms terms_of(const Placed *pieces, int n)
+static Position *setup(const Placed *pieces, int n)
 {
     static Position pos;
-    EvalTerms t;
-    setup(&pos, pieces, n);
-    eval_explain(&pos, &t);
-    return t;
+    position_clear(&pos, ruleset_default());
+    for (int i = 0; i < n; i++)
+        put_piece(&pos, sq_make(pieces[i].file, pieces[i].rank), make_piece(pieces[i].kind, pieces[i].colour));
+    position_reset_history(&pos);
+    return &pos;
+}
+static EvalTrace trace_buf;
+static const EvalTrace *trace_of(const Placed *pieces, int n)
+{
+    eval_trace(setup(pieces, n), &trace_buf);
+    return &trace_buf;
+}
+#define COUNT(f, c) (trace_buf.coef[f][c])
+
+#define KINGS {KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}
+
+static void feature_directions(void)
+{
+    /* material and promotion: a gold one rank short of Black's zone (ranks 12-16), a water
+       buffalo two ranks short */
+    Placed promo[] = {KINGS, {GOLD, BLACK, 3, 10}, {WATER_BUFFALO, BLACK, 5, 9}, {PAWN, WHITE, 9, 9}};
+    trace_of(promo, 5);
+    CHECK(COUNT(F_MATERIAL(GOLD), BLACK) == 1 && COUNT(F_MATERIAL(PAWN), WHITE) == 1 &&
+              COUNT(F_MATERIAL(KING), BLACK) == 0, "material counts");
+    CHECK(COUNT(F_PROMO(1), BLACK) == 9 && COUNT(F_BUFFALO(2), BLACK) == 1,
+          "promotion: gold gains 9 pawns one rank short (%d), buffalo two short (%d)",
+          COUNT(F_PROMO(1), BLACK), COUNT(F_BUFFALO(2), BLACK));
+    CHECK(COUNT(F_RANK(GROUP_PAWN, 6), WHITE) == 1 && COUNT(F_FILE(GROUP_PAWN, 6), WHITE) == 1,
+          "White's pawn on rank 10 is on its own rank 6, file j is 6 from the edge");
+
+    /* royal safety: an enemy demon next to the king, a lion two squares away, two guards, a
+       great general aiming at the king through a pawn it can jump */
+    Placed royal[] = {KINGS, {FIRE_DEMON, WHITE, 8, 1}, {LION, WHITE, 5, 2}, {GOLD, BLACK, 6, 0},
+                      {SILVER, BLACK, 7, 1}, {GREAT_GENERAL, WHITE, 7, 9}, {PAWN, BLACK, 7, 5}};
+    trace_of(royal, 8);
+    CHECK(COUNT(F_ROYAL_DEMON(0), BLACK) == 1 && COUNT(F_ROYAL_NEAR_LION, BLACK) == 2 &&
+              COUNT(F_ROYAL_GUARD, BLACK) == 2 && COUNT(F_ROYAL_JUMPER_XRAY, BLACK) == 1,
+          "royal: demon %d lions %d guards %d x-ray %d", COUNT(F_ROYAL_DEMON(0), BLACK),
+          COUNT(F_ROYAL_NEAR_LION, BLACK), COUNT(F_ROYAL_GUARD, BLACK),
+          COUNT(F_ROYAL_JUMPER_XRAY, BLACK));
+    /* a piece of equal rank between them cannot be jumped: no x-ray */
+    royal[7] = (Placed){GREAT_GENERAL, BLACK, 7, 5};
+    trace_of(royal, 8);
+    CHECK(COUNT(F_ROYAL_JUMPER_XRAY, BLACK) == 0, "x-ray through an equal rank");
+    /* a spare royal */
+    Placed two[] = {KINGS, {promoted_kind(DRUNK_ELEPHANT), BLACK, 9, 0}};
+    trace_of(two, 3);
+    CHECK(COUNT(F_ROYAL_SPARE, BLACK) == 1 && COUNT(F_ROYAL_SPARE, WHITE) == 0, "spare royal");
+
+    /* fire demons: burn targets near and far, an attacked demon */
+    Placed demon[] = {KINGS, {FIRE_DEMON, BLACK, 8, 8}, {PAWN, WHITE, 9, 9}, {GOLD, WHITE, 12, 8},
+                      {ROOK, WHITE, 8, 13}};
+    trace_of(demon, 6);
+    CHECK(COUNT(F_DEMON_NEAR, BLACK) == 1 && COUNT(F_DEMON_FAR, BLACK) == 1 &&
+              COUNT(F_DEMON_ATTACKED, BLACK) == 1,
+          "demon: near %d far %d attacked %d", COUNT(F_DEMON_NEAR, BLACK),
+          COUNT(F_DEMON_FAR, BLACK), COUNT(F_DEMON_ATTACKED, BLACK));
+
+    /* mobility: a queen in the open against one boxed in by its own pawns; a rook general
+       with a pawn it may jump and a gold beyond */
+    Placed mob[] = {{KING, BLACK, 0, 0}, {KING, WHITE, 0, 15}, {QUEEN, BLACK, 7, 7},
+                    {QUEEN, WHITE, 15, 15}, {PAWN, WHITE, 15, 14}, {PAWN, WHITE, 14, 14},
+                    {PAWN, WHITE, 14, 15}, {ROOK_GENERAL, BLACK, 3, 2}, {PAWN, WHITE, 3, 5},
+                    {GOLD, WHITE, 3, 9}};
+    trace_of(mob, 10);
+    CHECK(COUNT(F_MOBILITY(GROUP_QUEEN), BLACK) == 57 && COUNT(F_MOBILITY(GROUP_QUEEN), WHITE) == 0,
+          "mobility: open queen %d, boxed-in queen %d", COUNT(F_MOBILITY(GROUP_QUEEN), BLACK),
+          COUNT(F_MOBILITY(GROUP_QUEEN), WHITE));
+    CHECK(COUNT(F_JUMP_TARGETS, BLACK) == 1, "jump targets %d", COUNT(F_JUMP_TARGETS, BLACK));
+    CHECK(COUNT(F_TEMPO, BLACK) == 1 && COUNT(F_TEMPO, WHITE) == 0, "tempo for the side to move");
 }
 
-/* Each term points the way docs/ARCHITECTURE.md describes it (they are off by default, but switched
-   on for experiments they must mean what they claim), and the score is clamped. */
-static void term_directions(void)
+static void clamp_and_start(void)
 {
-    /* promotion: a water buffalo near Black's zone (ranks 12-16) is worth more than far away */
-    Placed far[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {WATER_BUFFALO, BLACK, 4, 1}};
-    Placed near[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {WATER_BUFFALO, BLACK, 4, 9}};
-    EvalTerms a = terms_of(far, 3), b = terms_of(near, 3);
-    CHECK(b.promotion > a.promotion && a.promotion >= 0, "promotion: buffalo far %d, near the zone %d",
-          a.promotion, b.promotion);
-    /* royals: a White fire demon next to Black's lone king counts against Black */
-    Placed calm[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 0, 12}};
-    Placed danger[] = {{KING, BLACK, 7, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 7, 3}};
-    a = terms_of(calm, 3), b = terms_of(danger, 3);
-    CHECK(b.royal < a.royal, "royal safety: demon far %d, demon near %d", a.royal, b.royal);
-    /* a second royal (a prince) is worth something */
-    Placed two[] = {{KING, BLACK, 7, 0}, {promoted_kind(DRUNK_ELEPHANT), BLACK, 8, 0}, {KING, WHITE, 8, 15}, {FIRE_DEMON, WHITE, 0, 12}};
-    b = terms_of(two, 4);
-    CHECK(b.royal > a.royal, "royal count: one royal %d, two %d", a.royal, b.royal);
-    /* emptying: on an almost empty board a fire demon is worth less than its table value */
-    CHECK(a.emptying > 0, "emptying: White's demon on an empty board, term %d (should favour Black)",
-          a.emptying);
-    /* mobility: a rook in the open against a rook boxed in by its own pawns */
-    Placed open[] = {{KING, BLACK, 0, 0}, {KING, WHITE, 15, 15}, {ROOK, BLACK, 7, 7}, {ROOK, WHITE, 15, 14},
-                     {PAWN, WHITE, 15, 13}, {PAWN, WHITE, 14, 14}};
-    a = terms_of(open, 6);
-    CHECK(a.mobility > 0, "mobility: open rook against a boxed-in one, term %d", a.mobility);
-    /* tempo: the side to move */
-    CHECK(a.tempo > 0, "tempo for Black to move: %d", a.tempo);
-
-    /* the clamp: a whole army against a lone king */
     static Position pos;
     char err[200];
     position_clear(&pos, ruleset_default());
@@ -83,29 +105,51 @@ static void term_directions(void)
                            "A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w", err, sizeof err) == 0, "%s", err);
     EvalState st;
     eval_state_init(&st, &pos);
-    CHECK(evaluate(&pos, &st, EVAL_ALL) == -EVAL_MAX && evaluate(&pos, &st, 0) == -EVAL_MAX,
-          "lone king to move against an army: %d, not clamped to %d", evaluate(&pos, &st, 0), -EVAL_MAX);
+    CHECK(evaluate(&pos, &st, EVAL_LEARNT) == -EVAL_MAX && evaluate(&pos, &st, EVAL_MATERIAL) == -EVAL_MAX,
+          "lone king to move against an army: %d, not clamped to %d", evaluate(&pos, &st, EVAL_LEARNT),
+          -EVAL_MAX);
+
+    position_start(&pos, ruleset_default());
+    eval_state_init(&st, &pos);
+    CHECK(st.material == 0 && st.total == 2 * 84200, "start material %d, total %d", st.material,
+          st.total);
+    eval_trace(&pos, &trace_buf);
+    int terms[TERM_COUNT][2];
+    trace_terms(&trace_buf, eval_weights, terms);
+    CHECK(trace_buf.phase == PHASE_MAX && terms[TERM_MATERIAL][BLACK] == terms[TERM_MATERIAL][WHITE],
+          "start: phase %d, material %d/%d", trace_buf.phase, terms[TERM_MATERIAL][BLACK],
+          terms[TERM_MATERIAL][WHITE]);
+    CHECK(evaluate_black(&pos, &st) == trace_score(&trace_buf, eval_weights) &&
+              evaluate_black(&pos, &st) == eval_taper(eval_weights[F_TEMPO].mg, eval_weights[F_TEMPO].eg, PHASE_MAX),
+          "the start position is worth the tempo to Black: %d", evaluate_black(&pos, &st));
+}
+
+/* One position: its trace agrees with evaluate(), and its mirror image scores the same. */
+static void check_position(const Position *pos, const EvalState *st, const char *what, int n)
+{
+    static Position flipped;
+    static EvalTrace t;
+    eval_trace(pos, &t);
+    int black = evaluate_black(pos, st);
+    CHECK(trace_score(&t, eval_weights) == black, "%s %d: trace %d, evaluate %d", what, n,
+          trace_score(&t, eval_weights), black);
+    mirror_position(pos, &flipped);
+    EvalState fs;
+    eval_state_init(&fs, &flipped);
+    int a = evaluate(pos, st, EVAL_LEARNT), b = evaluate(&flipped, &fs, EVAL_LEARNT);
+    CHECK(a == b, "%s %d: not colour-symmetric: %d vs %d", what, n, a, b);
 }
 
 int main(void)
 {
-    static Position pos, flipped;
+    static Position pos;
     static MoveVec list;
     static EvalState states[1000];
     Rng rng = {31337};
     int checked = 0;
 
-    term_directions();
-    position_start(&pos, ruleset_default());
-    EvalTerms t;
-    eval_explain(&pos, &t);
-    /* 78 pieces a side without the king: docs/RULES.md §7 values */
-    CHECK(t.material[BLACK] == 84200 && t.material[WHITE] == 84200, "start material %d/%d",
-          t.material[BLACK], t.material[WHITE]);
-    int start_expected = (EVAL_DEFAULT & EVAL_TEMPO) ? t.tempo : 0;
-    CHECK(t.total_black == start_expected, "start evaluation %d, expected %d (the tempo term if on)",
-          t.total_black, start_expected);
-
+    feature_directions();
+    clamp_and_start();
     for (int game = 0; game < scaled(200); game++) {
         position_start(&pos, ruleset_default());
         eval_state_init(&states[0], &pos);
@@ -121,14 +165,18 @@ int main(void)
             eval_state_init(&fresh, &pos);
             CHECK(memcmp(&fresh, &states[ply + 1], sizeof fresh) == 0,
                   "incremental evaluation state differs after move %d of game %d", ply + 1, game);
-            mirror(&pos, &flipped);
-            EvalState fs;
-            eval_state_init(&fs, &flipped);
-            int a = evaluate(&pos, &states[ply + 1], EVAL_ALL), b = evaluate(&flipped, &fs, EVAL_ALL);
-            CHECK(a == b, "evaluation not colour-symmetric: %d vs %d", a, b);
+            if (ply % 4 == 0)
+                check_position(&pos, &states[ply + 1], "game position", checked);
             checked++;
         }
     }
-    printf("%d positions checked\n", checked);
+    for (int i = 0; i < scaled(3000); i++) {
+        pos.rs = ruleset_default();
+        random_scatter(&pos, &rng, 1 + rng_below(&rng, 60));
+        EvalState st;
+        eval_state_init(&st, &pos);
+        check_position(&pos, &st, "scattered position", i);
+    }
+    printf("%d game positions checked\n", checked);
     return check_finish("test_eval");
 }
