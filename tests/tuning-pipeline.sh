@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The evaluation's training pipeline end to end, on a tiny data set (tuning/README.md):
+# generate a few hundred positions by self-play (and resume), tune a few epochs on them and on
+# a small sample of real training games (tests/data/tuning-sample.txt: the games generated here
+# are too few and too short to be sure of decisive results in the training set), check that
+# the training loss falls, that rerunning the tuner gives the same weights, and that the engine
+# builds with the result and plays.
+#
+#   tests/tuning-pipeline.sh KAKI_TUNE SOURCE_DIR WORK_DIR
+set -eu
+tune=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+cd "$work"
+
+"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 300 \
+    --adjudicate-plies 4 --max-plies 120 2> gen.log
+positions=$(grep -vc '^#' data.txt)
+games=$(grep -c '^#game ' data.txt)
+echo "generated $positions positions in $games games"
+[ "$games" -eq 10 ] || { echo "FAIL: expected 10 games"; exit 1; }
+[ "$positions" -ge 100 ] || { echo "FAIL: too few positions"; exit 1; }
+# resuming finds every game done and adds nothing
+"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 300 \
+    --adjudicate-plies 4 --max-plies 120 2> resume.log
+[ "$(grep -c '^#game ' data.txt)" -eq 10 ] || { echo "FAIL: resume added games"; exit 1; }
+
+for run in 1 2; do
+    "$tune" tune --data data.txt,"$src/tests/data/tuning-sample.txt" --out weights$run.c --epochs 4 --batch 64 --rate 5 \
+        --min-count 1 --validation-every 5 --loss-log loss$run.txt > tune$run.log
+done
+cat tune1.log
+cmp -s weights1.c weights2.c || { echo "FAIL: the tuner is not deterministic"; exit 1; }
+first=$(awk '$1 == "0" {print $2}' loss1.txt)
+last=$(awk '$1 == "4" {print $2}' loss1.txt)
+awk -v a="$first" -v b="$last" 'BEGIN { exit !(b < a) }' ||
+    { echo "FAIL: training loss did not fall ($first -> $last)"; exit 1; }
+echo "training loss $first -> $last"
+
+cmake -S "$src" -B build -DKAKI_WEIGHTS="$work/weights1.c" -DKAKI_SUBSYSTEM_TESTS=OFF > cmake.log
+cmake --build build -j2 --target kaki > build.log
+build/kaki eval | tee eval.txt | head -3
+grep -q "kaki-tune tune" eval.txt || { echo "FAIL: the engine does not use the new weights"; exit 1; }
+build/kaki go --depth 3 | tail -1 | grep -q '^bestmove ' || { echo "FAIL: no move"; exit 1; }
+echo "PASS"

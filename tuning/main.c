@@ -1,0 +1,180 @@
+/* kaki-tune: the evaluation's training pipeline (tuning/README.md).
+ *
+ *   kaki-tune gen  --out FILE [--games N] [--nodes N] [--threads N] [--seed S] ...
+ *   kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [--epochs N] ...
+ *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datagen.h"
+#include "eval/eval.h"
+#include "eval/feature_set.h"
+#include "tuner.h"
+#include "util/parse.h"
+#include "weights_file.h"
+
+/* A "--name value" option: an integer (long or u64), a number, or a string. */
+typedef struct Opt {
+    const char *name;
+    char type; /* 'i' int, 'u' uint64, 'd' double, 's' string */
+    void *value;
+    double min, max;
+    const char *help;
+} Opt;
+
+static int parse_opts(int argc, char **argv, const Opt *opts, int nopts)
+{
+    for (int i = 0; i < argc; i += 2) {
+        const Opt *o = NULL;
+        for (int k = 0; k < nopts; k++)
+            if (strcmp(argv[i], opts[k].name) == 0)
+                o = &opts[k];
+        if (!o) {
+            fprintf(stderr, "error: unknown option %s\n", argv[i]);
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "error: %s needs a value\n", argv[i]);
+            return -1;
+        }
+        const char *v = argv[i + 1];
+        long l;
+        double d;
+        bool ok = true;
+        switch (o->type) {
+        case 'i':
+            ok = parse_long(v, (long)o->min, (long)o->max, &l);
+            if (ok)
+                *(int *)o->value = (int)l;
+            break;
+        case 'u':
+            ok = parse_u64(v, (uint64_t *)o->value);
+            break;
+        case 'd':
+            ok = parse_double(v, o->min, o->max, &d);
+            if (ok)
+                *(double *)o->value = d;
+            break;
+        default:
+            *(const char **)o->value = v;
+        }
+        if (!ok) {
+            fprintf(stderr, "error: bad value for %s: %s\n", argv[i], v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void print_opts(const Opt *opts, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "  %-22s %s\n", opts[i].name, opts[i].help);
+}
+
+static int cmd_gen(int argc, char **argv)
+{
+    GenConfig c = gen_config_default();
+    const Opt opts[] = {
+        {"--out", 's', &c.out, 0, 0, "data file (appended; games already in it are skipped)"},
+        {"--games", 'i', &c.games, 1, 100000000, "games 0 .. N-1 [1000]"},
+        {"--nodes", 'u', &c.nodes, 0, 0, "nodes per move [3000]"},
+        {"--threads", 'i', &c.threads, 1, 64, "worker threads, one single-threaded search each [2]"},
+        {"--seed", 'u', &c.seed, 0, 0, "opening seed [1]"},
+        {"--opening-plies", 'i', &c.opening_plies, 0, 200, "random opening plies [8]"},
+        {"--max-plies", 'i', &c.max_plies, 1, 100000, "a draw after this many plies [500]"},
+        {"--adjudicate-cp", 'i', &c.adjudicate_cp, 1, 30000, "a win when the score stays beyond this ... [4000]"},
+        {"--adjudicate-plies", 'i', &c.adjudicate_plies, 1, 1000, "... for this many plies [8]"},
+        {"--hash", 'i', &c.hash_mb, 1, 4096, "hash table per searcher, MB [16]"},
+        {"--quiet-budget", 'i', &c.quiet_budget, 1, 10000000, "nodes of the quietness capture search [2000]"},
+    };
+    int n = sizeof opts / sizeof opts[0];
+    const char *eval = NULL;
+    const Opt eval_opt = {"--eval", 's', &eval, 0, 0, "learnt or material [learnt]"};
+    Opt all[sizeof opts / sizeof opts[0] + 1];
+    memcpy(all, opts, sizeof opts);
+    all[n++] = eval_opt;
+    if (parse_opts(argc, argv, all, n) == 0 && eval)
+        c.eval_mode = strcmp(eval, "material") == 0 ? EVAL_MATERIAL : strcmp(eval, "learnt") == 0 ? EVAL_LEARNT : -1;
+    if (parse_opts(argc, argv, all, n) != 0 || !c.out || c.nodes == 0 || c.eval_mode < 0) {
+        fprintf(stderr, "usage: kaki-tune gen --out FILE [options]\n");
+        print_opts(all, n);
+        return 2;
+    }
+    return datagen_run(&c);
+}
+
+static int split_files(char *list, const char **out, int max)
+{
+    int n = 0;
+    for (char *tok = strtok(list, ","); tok && n < max; tok = strtok(NULL, ","))
+        out[n++] = tok;
+    return n;
+}
+
+static int cmd_tune(int argc, char **argv)
+{
+    TuneConfig c = tune_config_default();
+    const char *data = NULL;
+    const Opt opts[] = {
+        {"--data", 's', &data, 0, 0, "data files, comma-separated"},
+        {"--out", 's', &c.out, 0, 0, "weights file to write (eval/weights.c)"},
+        {"--loss-log", 's', &c.loss_log, 0, 0, "write the loss per epoch here (for bench/plot-eval.sh)"},
+        {"--epochs", 'i', &c.epochs, 0, 1000000, "passes over the training positions [60]"},
+        {"--batch", 'i', &c.batch, 1, 100000000, "positions per gradient step [16384]"},
+        {"--rate", 'd', &c.rate, 1e-6, 1e6, "Adam learning rate, centipawns [2]"},
+        {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0]"},
+        {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
+        {"--min-count", 'i', &c.min_count, 0, 100000000, "features seen less often keep their prior [200]"},
+        {"--seed", 'u', &c.seed, 0, 0, "order of the positions [1]"},
+        {"--max-positions", 'u', &c.max_positions, 0, 0, "read at most this many positions [all]"},
+    };
+    int n = sizeof opts / sizeof opts[0];
+    if (parse_opts(argc, argv, opts, n) != 0 || !data || !c.out) {
+        fprintf(stderr, "usage: kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [options]\n");
+        print_opts(opts, n);
+        return 2;
+    }
+    static const char *files[64];
+    static char list[65536];
+    snprintf(list, sizeof list, "%s", data);
+    c.data = files;
+    c.ndata = split_files(list, files, 64);
+    return tune_run(&c);
+}
+
+static int cmd_init(int argc, char **argv)
+{
+    const char *out = NULL, *kind = "prior";
+    const Opt opts[] = {{"--out", 's', &out, 0, 0, "weights file to write"},
+                        {"--weights", 's', &kind, 0, 0, "prior or bootstrap [prior]"}};
+    int bad = parse_opts(argc, argv, opts, 2);
+    bool boot = strcmp(kind, "bootstrap") == 0;
+    if (bad || !out || (!boot && strcmp(kind, "prior") != 0)) {
+        fprintf(stderr, "usage: kaki-tune init --out eval/weights.c [--weights prior|bootstrap]\n");
+        return 2;
+    }
+    static EvalWeight w[FEATURE_COUNT];
+    if (boot)
+        weights_bootstrap(w);
+    else
+        weights_prior(w);
+    return weights_write(out, w, boot ? "the hand-set weights of the first round of training "
+                                        "games (kaki-tune init --weights bootstrap)"
+                                      : "the tuner's starting point: docs/RULES.md section 7 "
+                                        "material, every other weight 0 (kaki-tune init)") == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "gen") == 0)
+        return cmd_gen(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "tune") == 0)
+        return cmd_tune(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "init") == 0)
+        return cmd_init(argc - 2, argv + 2);
+    fprintf(stderr, "usage: kaki-tune gen|tune|init [options]  (tuning/README.md)\n");
+    return 2;
+}
