@@ -13,11 +13,12 @@ TimeBudget time_budget(const SearchLimits *l)
         int64_t left = l->time_ms - MOVE_OVERHEAD_MS;
         if (left < 1)
             left = 1;
-        int mtg = l->moves_to_go > 0 ? (l->moves_to_go < 50 ? l->moves_to_go : 50) : 50;
-        int64_t base = left / mtg + (int64_t)l->inc_ms * 3 / 4;
-        int64_t cap = mtg == 1 ? left * 8 / 10 : left / 3;
-        b.hard_ms = base * 3 < cap ? base * 3 : cap;
-        b.soft_ms = base * 6 / 10 < b.hard_ms ? base * 6 / 10 : b.hard_ms;
+        int mtg = l->moves_to_go > 0 && l->moves_to_go < TIME_MOVES_LEFT ? l->moves_to_go
+                                                                           : TIME_MOVES_LEFT;
+        int64_t target = left / mtg + (int64_t)l->inc_ms * 3 / 4;
+        int64_t cap = mtg == 1 ? left * 8 / 10 : left / 4;
+        b.hard_ms = 2 * target < cap ? 2 * target : cap;
+        b.soft_ms = target < b.hard_ms ? target : b.hard_ms;
         if (b.hard_ms < 1)
             b.hard_ms = 1;
     }
@@ -26,12 +27,10 @@ TimeBudget time_budget(const SearchLimits *l)
 
 bool time_start_iteration(const TimeBudget *b, int64_t elapsed, int64_t last_ms, int64_t before_ms)
 {
-    if (b->soft_ms >= 0 && elapsed >= b->soft_ms)
-        return false;
-    if (b->hard_ms < 0)
+    if (b->soft_ms < 0)
         return true;
     /* growth in tenths: the ratio of the last two iterations, clamped */
-    int64_t growth = before_ms > 0 ? last_ms * 10 / before_ms : 20;
-    growth = growth < 15 ? 15 : growth > 40 ? 40 : growth;
-    return elapsed + last_ms * growth / 10 <= b->hard_ms;
+    int64_t growth = before_ms > 0 ? last_ms * 10 / before_ms : 25;
+    growth = growth < 15 ? 15 : growth > 50 ? 50 : growth;
+    return elapsed + last_ms * growth / 10 <= b->soft_ms;
 }

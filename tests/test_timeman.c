@@ -2,8 +2,9 @@
  *   - movetime / st: exactly the time given, less the overhead kept for I/O;
  *   - a clock: never more than the time left less that overhead, more with an increment than
  *     without, a sensible share at sudden death, most of it before a time control;
- *   - an iteration is not started when its predicted time runs past the hard limit: checked on
- *     the rule itself and on real searches whose time is counted in nodes (XBoard's "nps"
+ *   - an iteration is started only if it is predicted to end by the soft limit (the target),
+ *     the hard limit is a small multiple of it: checked on the rule itself, on a simulated game
+ *     at 20 min + 10 s, and on real searches whose time is counted in nodes (XBoard's "nps"
  *     mode), which makes them deterministic. */
 #include <string.h>
 
@@ -81,15 +82,41 @@ static void budgets(void)
 
 static void iteration_rule(void)
 {
-    TimeBudget b = {1000, 3000};
+    TimeBudget b = {1000, 2000};
     CHECK(!time_start_iteration(&b, 1000, 10, 5), "soft limit passed: no new iteration");
-    CHECK(time_start_iteration(&b, 500, 100, 50), "plenty of time: a new iteration");
-    CHECK(!time_start_iteration(&b, 900, 1500, 500), "2700 ms predicted at 900 ms of 3000: no");
-    CHECK(time_start_iteration(&b, 900, 600, 400), "900 ms predicted at 900 ms of 3000: yes");
+    CHECK(time_start_iteration(&b, 300, 200, 100), "700 ms predicted to end by 1000: yes");
+    CHECK(!time_start_iteration(&b, 500, 300, 100), "1400 ms predicted: no, though below the hard "
+          "limit (the iteration could not end by the target)");
+    CHECK(!time_start_iteration(&b, 500, 400, 300), "at least 1.5x the last one: 1100 ms at 500: no");
+    CHECK(time_start_iteration(&b, 100, 300, 250), "growth 1.2x counted as 1.5x: 550 at 100: yes");
+    CHECK(time_start_iteration(&b, 100, 150, 10), "growth 15x counted as 5x: 850 at 100: yes");
+    CHECK(!time_start_iteration(&b, 100, 200, 10), "growth 20x counted as 5x: 1100 at 100: no");
+    CHECK(time_start_iteration(&b, 100, 100, 0), "no growth known: 2.5x: 350 at 100: yes");
     TimeBudget fixed = {985, 985}; /* movetime */
     CHECK(!time_start_iteration(&fixed, 400, 400, 100), "movetime: 1000 ms predicted at 400");
     TimeBudget none = {-1, -1};
     CHECK(time_start_iteration(&none, 1000000, 500000, 1), "no limit: always");
+}
+
+/* A game at 20 minutes + 10 seconds (the play script's XBoard clock): the hard limit is a
+   small multiple of the target, every move gets seconds to a few tens of seconds, and the
+   clock never runs out even when every move uses its whole target. */
+static void game_at_20_plus_10(void)
+{
+    int64_t clock = 20 * 60 * 1000;
+    int64_t shortest = 1 << 30, longest = 0;
+    for (int move = 0; move < 300; move++) {
+        SearchLimits l = clock_limits((int)clock, 10000, 0);
+        TimeBudget b = time_budget(&l);
+        CHECK(b.hard_ms <= 2 * b.soft_ms && b.soft_ms > 0, "move %d: soft %lld hard %lld", move,
+              (long long)b.soft_ms, (long long)b.hard_ms);
+        shortest = b.soft_ms < shortest ? b.soft_ms : shortest;
+        longest = b.hard_ms > longest ? b.hard_ms : longest;
+        clock += 10000 - b.soft_ms;
+        CHECK(clock > 10000, "move %d: clock down to %lld ms", move, (long long)clock);
+    }
+    CHECK(shortest >= 5000 && longest <= 70000, "20+10: targets from %lld ms, hard limits up to %lld ms",
+          (long long)shortest, (long long)longest);
 }
 
 static SearchReport reports[MAX_PLY];
@@ -155,6 +182,7 @@ int main(void)
 {
     budgets();
     iteration_rule();
+    game_at_20_plus_10();
     searches_stop_in_time();
     return check_finish("test_timeman");
 }
