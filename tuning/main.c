@@ -126,6 +126,7 @@ static int cmd_tune(int argc, char **argv)
         {"--batch", 'i', &c.batch, 1, 100000000, "positions per gradient step [16384]"},
         {"--rate", 'd', &c.rate, 1e-6, 1e6, "Adam learning rate, centipawns [2]"},
         {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0]"},
+        {"--l2", 'd', &c.l2, 0, 1, "regularisation towards the starting weights, per cp^2 [1e-9]"},
         {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
         {"--min-count", 'i', &c.min_count, 0, 100000000, "features seen less often keep their prior [200]"},
         {"--seed", 'u', &c.seed, 0, 0, "order of the positions [1]"},

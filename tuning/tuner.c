@@ -3,7 +3,8 @@
  * mean squared difference between the target (the game result, optionally blended with the
  * search score) and sigmoid(K * score).  K is fitted first, with the starting weights; then
  * Adam descends the exact gradient in mini-batches taken in a fixed shuffled order, so the same
- * data and settings always give the same weights. */
+ * data and settings always give the same weights.  The weights of the epoch with the lowest
+ * validation loss are the result. */
 #include "tuner.h"
 
 #include <math.h>
@@ -22,7 +23,7 @@
 TuneConfig tune_config_default(void)
 {
     return (TuneConfig){.epochs = 60, .batch = 16384, .rate = 2, .lambda = 0,
-                        .validation_every = 10, .min_count = 200, .seed = 1};
+                        .validation_every = 10, .min_count = 200, .seed = 1, .l2 = 1e-9};
 }
 
 typedef struct Model {
@@ -138,9 +139,12 @@ typedef struct Adam {
     long t;
 } Adam;
 
-/* One Adam step on the gradient of the loss over order[from .. to). */
+/* One Adam step on the gradient of the loss over order[from .. to), plus cfg->l2 times the
+   squared distance of every weight from its starting value (material) or from 0 (the rest:
+   the rank and file tables could otherwise take over any share of the material values, as the
+   sum of a group's rank counts is its number of pieces). */
 static void step(Model *m, Adam *a, const Dataset *ds, const uint32_t *order, uint32_t from,
-                 uint32_t to, const TuneConfig *cfg)
+                 uint32_t to, const TuneConfig *cfg, const EvalWeight *prior)
 {
     static double grad[FEATURE_COUNT][2];
     memset(grad, 0, sizeof grad);
@@ -161,7 +165,7 @@ static void step(Model *m, Adam *a, const Dataset *ds, const uint32_t *order, ui
         if (m->frozen[f])
             continue;
         for (int p = 0; p < 2; p++) {
-            double g = grad[f][p] / n;
+            double g = grad[f][p] / n + 2 * cfg->l2 * (m->w[f][p] - (p ? prior[f].eg : prior[f].mg));
             a->m[f][p] = 0.9 * a->m[f][p] + 0.1 * g;
             a->v[f][p] = 0.999 * a->v[f][p] + 0.001 * g * g;
             m->w[f][p] -= cfg->rate * (a->m[f][p] / c1) / (sqrt(a->v[f][p] / c2) + 1e-8);
@@ -214,16 +218,18 @@ int tune_run(const TuneConfig *cfg)
     static Dataset ds;
     static Model m;
     static Adam adam;
-    static EvalWeight w[FEATURE_COUNT];
-    double t0 = mono_seconds();
+    static EvalWeight w[FEATURE_COUNT], prior[FEATURE_COUNT];
+    static Model best;
+    double t0 = mono_seconds(), best_loss = 1e9;
+    int best_epoch = 0;
     if (dataset_load(&ds, cfg->data, cfg->ndata, cfg->validation_every, cfg->max_positions) != 0)
         return 1;
     printf("data: %u positions from %llu games (%u training, %u validation: games = 0 mod %d), "
            "%.1f feature differences a position, read in %.0f s\n",
            ds.nsamples, (unsigned long long)ds.games, ds.ntrain, ds.nvalid, cfg->validation_every,
            (double)ds.nentries / ds.nsamples, mono_seconds() - t0);
-    weights_prior(w);
-    set_model(&m, w);
+    weights_prior(prior);
+    set_model(&m, prior);
     freeze_rare(&m, &ds, cfg->min_count);
     m.k = fit_k(&m, &ds);
     printf("K = %.5f (fitted to the results with the starting weights)\n", m.k);
@@ -235,7 +241,7 @@ int tune_run(const TuneConfig *cfg)
         if (epoch > 0)
             for (uint32_t from = 0; from < ds.ntrain; from += (uint32_t)cfg->batch) {
                 uint32_t to = from + (uint32_t)cfg->batch < ds.ntrain ? from + (uint32_t)cfg->batch : ds.ntrain;
-                step(&m, &adam, &ds, order, from, to, cfg);
+                step(&m, &adam, &ds, order, from, to, cfg, prior);
             }
         double lt = loss(&m, &ds, false, cfg->lambda), lv = loss(&m, &ds, true, cfg->lambda);
         printf("epoch %3d  training loss %.6f  validation loss %.6f  (%.0f s)\n", epoch, lt, lv,
@@ -243,7 +249,14 @@ int tune_run(const TuneConfig *cfg)
         fflush(stdout);
         if (log)
             fprintf(log, "%d %.7f %.7f\n", epoch, lt, lv);
+        if (lv < best_loss) {
+            best_loss = lv;
+            best_epoch = epoch;
+            best = m;
+        }
     }
+    printf("the weights of epoch %d, the lowest validation loss, are kept\n", best_epoch);
+    m = best;
     round_weights(&m, w);
     set_model(&m, w);
     double lt = loss(&m, &ds, false, cfg->lambda), lv = loss(&m, &ds, true, cfg->lambda);
@@ -259,10 +272,10 @@ int tune_run(const TuneConfig *cfg)
     } else {
         char origin[512];
         snprintf(origin, sizeof origin,
-                 "kaki-tune tune: %u positions of %llu games, %d epochs, batch %d, rate %g, "
-                 "lambda %g, K %.5f; loss training %.6f validation %.6f", ds.nsamples,
-                 (unsigned long long)ds.games, cfg->epochs, cfg->batch, cfg->rate, cfg->lambda,
-                 m.k, lt, lv);
+                 "kaki-tune tune: %u positions of %llu games, epoch %d of %d, batch %d, rate %g, "
+                 "l2 %g, lambda %g, K %.5f; loss training %.6f validation %.6f", ds.nsamples,
+                 (unsigned long long)ds.games, best_epoch, cfg->epochs, cfg->batch, cfg->rate,
+                 cfg->l2, cfg->lambda, m.k, lt, lv);
         rc = weights_write(cfg->out, w, origin) == 0 ? 0 : 1;
     }
     free(order);

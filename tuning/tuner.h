@@ -14,6 +14,7 @@ typedef struct TuneConfig {
     int batch;             /* positions per gradient step */
     double rate;           /* Adam learning rate, centipawns per step */
     double lambda;         /* share of the search score in the target (0 = results only) */
+    double l2;             /* regularisation towards the starting weights, per centipawn^2 */
     int validation_every;  /* games whose number is 0 modulo this are held out */
     int min_count;         /* features seen in fewer training positions keep their prior */
     uint64_t seed;         /* order of the positions */
