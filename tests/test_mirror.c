@@ -11,18 +11,10 @@
 #include "bench/bench_positions.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "reports.h"
 #include "mirror.h"
 #include "randpos.h"
 #include "search/search.h"
-
-static SearchReport reports[MAX_PLY];
-static int nreports;
-static void collect(void *ctx, const Position *root, const SearchReport *r)
-{
-    (void)ctx, (void)root;
-    if (nreports < MAX_PLY)
-        reports[nreports++] = *r;
-}
 
 /* Searches pos to `depth`; the per-depth reports land in out[]. */
 static int search_all(Searcher *s, const Position *pos, int depth, SearchReport *out)

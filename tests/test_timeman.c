@@ -11,6 +11,7 @@
 #include "bench/bench_positions.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "reports.h"
 #include "search/search.h"
 #include "search/timeman.h"
 
@@ -117,15 +118,6 @@ static void game_at_20_plus_10(void)
     }
     CHECK(shortest >= 5000 && longest <= 70000, "20+10: targets from %lld ms, hard limits up to %lld ms",
           (long long)shortest, (long long)longest);
-}
-
-static SearchReport reports[MAX_PLY];
-static int nreports;
-static void collect(void *ctx, const Position *root, const SearchReport *r)
-{
-    (void)ctx, (void)root;
-    if (nreports < MAX_PLY)
-        reports[nreports++] = *r;
 }
 
 /* Time counted in nodes (1 node = 1 microsecond): after the last completed iteration either

@@ -77,6 +77,7 @@ static void print_opts(const Opt *opts, int n)
 static int cmd_gen(int argc, char **argv)
 {
     GenConfig c = gen_config_default();
+    const char *eval = NULL;
     const Opt opts[] = {
         {"--out", 's', &c.out, 0, 0, "data file (appended; games already in it are skipped)"},
         {"--games", 'i', &c.games, 1, 100000000, "games 0 .. N-1 [1000]"},
@@ -89,18 +90,15 @@ static int cmd_gen(int argc, char **argv)
         {"--adjudicate-plies", 'i', &c.adjudicate_plies, 1, 1000, "... for this many plies [8]"},
         {"--hash", 'i', &c.hash_mb, 1, 4096, "hash table per searcher, MB [16]"},
         {"--quiet-budget", 'i', &c.quiet_budget, 1, 10000000, "nodes of the quietness capture search [2000]"},
+        {"--eval", 's', &eval, 0, 0, "learnt (the compiled-in weights) or material [learnt]"},
     };
     int n = sizeof opts / sizeof opts[0];
-    const char *eval = NULL;
-    const Opt eval_opt = {"--eval", 's', &eval, 0, 0, "learnt or material [learnt]"};
-    Opt all[sizeof opts / sizeof opts[0] + 1];
-    memcpy(all, opts, sizeof opts);
-    all[n++] = eval_opt;
-    if (parse_opts(argc, argv, all, n) == 0 && eval)
+    bool bad = parse_opts(argc, argv, opts, n) != 0;
+    if (eval)
         c.eval_mode = strcmp(eval, "material") == 0 ? EVAL_MATERIAL : strcmp(eval, "learnt") == 0 ? EVAL_LEARNT : -1;
-    if (parse_opts(argc, argv, all, n) != 0 || !c.out || c.nodes == 0 || c.eval_mode < 0) {
+    if (bad || !c.out || c.nodes == 0 || c.eval_mode < 0) {
         fprintf(stderr, "usage: kaki-tune gen --out FILE [options]\n");
-        print_opts(all, n);
+        print_opts(opts, n);
         return 2;
     }
     return datagen_run(&c);
