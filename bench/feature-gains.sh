@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# What each search feature and evaluation term is worth, by in-process self-play
-# (build/bench/selfplay): Kaki against Kaki with that one thing switched off (or, for terms that
-# are off by default, switched on), GAMES games each from random balanced openings played with
-# both colours, plus the match against the 1-ply greedy version.  Search features are compared
-# at a fixed number of nodes per move (NODES), evaluation terms at a fixed time per move
-# (MOVETIME ms), because a term that costs speed must pay for it.  One line per match: the
-# score and Elo of the default engine with a 95% interval from opening pairs.
+# What each search feature and the evaluation are worth, by in-process self-play
+# (build/bench/selfplay): Kaki against Kaki with that one thing switched off, GAMES games each
+# from random balanced openings played with both colours, plus the match against the 1-ply
+# greedy version.  Search features are compared at a fixed number of nodes per move (NODES),
+# the learnt evaluation against pure material at a fixed time per move (MOVETIME ms), because
+# an evaluation that costs speed must pay for it.  One line per match: the score and Elo of the
+# default engine with a 95% interval from opening pairs.  (The evaluation's real matches are
+# bench/eval-match.sh, docs/EVALUATION.md.)
 #   bench/feature-gains.sh [GAMES] [NODES] [MOVETIME]
 set -eu
 cd "$(dirname "$0")/.."
@@ -21,7 +22,5 @@ for f in no-tt no-nullmove no-lmr no-aspiration no-killers no-history no-qsearch
          checkext qsfull=12 no-qspromo; do
     $sp --a default --b "$f" --games "$games" --nodes "$nodes"
 done
-for f in -promotion +tempo +royal +centre +emptying +mobility; do
-    $sp --a default --b "$f" --games "$games" --movetime "$movetime"
-done
+$sp --a default --b material --games "$games" --movetime "$movetime"
 echo "wall time $(( $(date +%s) - start )) s"

@@ -128,6 +128,22 @@ void feature_expression(int f, char *out, size_t n)
         snprintf(out, n, "%s", single_constants[f - F_JUMP_TARGETS]);
 }
 
+int feature_sign(int f)
+{
+    if (f >= F_RANK_BASE && f < F_PROMO_BASE)
+        return 0;
+    switch (f) {
+    case F_ROYAL_NEAR:
+    case F_ROYAL_NEAR_LION:
+    case F_ROYAL_OPEN_LINE:
+    case F_ROYAL_JUMPER_XRAY:
+    case F_DEMON_ATTACKED:
+        return -1;
+    default:
+        return f >= F_ROYAL_DEMON_BASE && f < F_DEMON_NEAR ? -1 : 1;
+    }
+}
+
 int feature_prior(int f) { return f < F_RANK_BASE ? material_value(f) : 0; }
 
 int promotion_gain_pawns(int kind)

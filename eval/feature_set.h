@@ -103,6 +103,12 @@ void feature_expression(int f, char *out, size_t outsz);
    material in both phases, 0 for everything else. */
 int feature_prior(int f);
 
+/* The sign a feature's weights must have, when its meaning fixes one: +1 (a good thing for the
+   side that has it: material, promotion potential, mobility, guards, burn targets, tempo, ...),
+   -1 (a danger: enemies near the royal, attacked demons, ...), 0 (free: the rank and file
+   tables).  The tuner keeps the weights on that side of 0. */
+int feature_sign(int f);
+
 /* Promotion gain of a kind in pawns for F_PROMO (0 if it cannot promote or is a water
    buffalo, which has F_BUFFALO); a drunk elephant's promotion to a spare royal counts 6. */
 int promotion_gain_pawns(int kind);

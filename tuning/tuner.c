@@ -3,7 +3,8 @@
  * mean squared difference between the target (the game result, optionally blended with the
  * search score) and sigmoid(K * score).  K is fitted first, with the starting weights; then
  * Adam descends the exact gradient in mini-batches taken in a fixed shuffled order, so the same
- * data and settings always give the same weights.  The weights of the epoch with the lowest
+ * data and settings always give the same weights.  Weights whose feature's meaning fixes a sign
+ * (feature_sign) are kept on that side of 0.  The weights of the epoch with the lowest
  * validation loss are the result. */
 #include "tuner.h"
 
@@ -169,6 +170,8 @@ static void step(Model *m, Adam *a, const Dataset *ds, const uint32_t *order, ui
             a->m[f][p] = 0.9 * a->m[f][p] + 0.1 * g;
             a->v[f][p] = 0.999 * a->v[f][p] + 0.001 * g * g;
             m->w[f][p] -= cfg->rate * (a->m[f][p] / c1) / (sqrt(a->v[f][p] / c2) + 1e-8);
+            if (feature_sign(f) * m->w[f][p] < 0)
+                m->w[f][p] = 0; /* projected: the weight keeps the sign its meaning fixes */
         }
     }
 }
