@@ -8,6 +8,9 @@ plotting library (python3 alone):
       the Elo (with its 95 % interval) and the SPRT's log-likelihood ratio after every game of
       a kaki-match run (the progress lines on stderr; bench/eval-match.sh keeps them in
       OUT/progress.txt)
+  bench/plot-eval.py times PGN OUT.svg [TITLE]
+      the seconds each engine move took in the first game of a kaki-match PGN (from the move
+      comments), plotted and summarised on stdout
 """
 import re
 import sys
@@ -119,8 +122,27 @@ def elo_plot(path, out, title):
     open(out.replace(".svg", "-llr.svg"), "w").write(svg)
 
 
+MOVE_TIME = re.compile(r"\{\S+ [^ }]+/\d+ ([\d.]+)s\}")
+
+
+def times_plot(path, out, title):
+    text = open(path).read()
+    game = text.split("\n\n[Event")[0]  # the first game
+    secs = [float(t) for t in MOVE_TIME.findall(game)]
+    sides = [("sente", secs[0::2]), ("gote", secs[1::2])]
+    for name, s in sides:
+        if s:
+            srt = sorted(s)
+            print("%s: %d moves, %.1f s in all, mean %.1f s, median %.1f s, longest %.1f s"
+                  % (name, len(s), sum(s), sum(s) / len(s), srt[len(srt) // 2], srt[-1]))
+    print("seconds per move:", " ".join("%.1f" % t for t in secs))
+    svg = chart([(name, [(i + 1, t) for i, t in enumerate(s)]) for name, s in sides if s],
+                "move", "seconds", title or "Time per move")
+    open(out, "w").write(svg)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 4 or sys.argv[1] not in ("loss", "elo"):
+    plots = {"loss": loss_plot, "elo": elo_plot, "times": times_plot}
+    if len(sys.argv) < 4 or sys.argv[1] not in plots:
         sys.exit(__doc__)
-    title = sys.argv[4] if len(sys.argv) > 4 else None
-    (loss_plot if sys.argv[1] == "loss" else elo_plot)(sys.argv[2], sys.argv[3], title)
+    plots[sys.argv[1]](sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
