@@ -78,10 +78,18 @@ void eval_state_update(EvalState *st, const EvalState *parent, const Position *p
     }
 }
 
-int evaluate_black(const Position *pos, const EvalState *st)
+/* The piece-square part and the early terms (terms.h), Black's view. */
+static inline TermSums early_sums(const Position *pos, const EvalState *st)
 {
     TermSums s = {st->mg, st->eg, NULL};
-    eval_dynamic_terms(pos, st, &s);
+    eval_terms(pos, st, &s, TERMS_EARLY);
+    return s;
+}
+
+int evaluate_black(const Position *pos, const EvalState *st)
+{
+    TermSums s = early_sums(pos, st);
+    eval_terms(pos, st, &s, TERMS_LATE);
     return eval_taper(s.mg, s.eg, eval_phase(st->total));
 }
 
@@ -95,10 +103,13 @@ int evaluate_lazy(const Position *pos, const EvalState *st, int mode, int alpha,
 {
     if (mode == EVAL_MATERIAL)
         return evaluate(pos, st, mode);
-    int cheap = eval_clamp(eval_taper(st->mg, st->eg, eval_phase(st->total)));
+    TermSums s = early_sums(pos, st);
+    int phase = eval_phase(st->total), early = eval_clamp(eval_taper(s.mg, s.eg, phase));
     if (pos->side != BLACK)
-        cheap = -cheap;
-    if (cheap - EVAL_LAZY_MARGIN >= beta || cheap + EVAL_LAZY_MARGIN <= alpha)
-        return cheap;
-    return evaluate(pos, st, mode);
+        early = -early;
+    if (early - EVAL_LAZY_MARGIN >= beta || early + EVAL_LAZY_MARGIN <= alpha)
+        return early;
+    eval_terms(pos, st, &s, TERMS_LATE);
+    int score = eval_clamp(eval_taper(s.mg, s.eg, phase));
+    return pos->side == BLACK ? score : -score;
 }

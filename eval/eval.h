@@ -66,10 +66,10 @@ static inline int eval_taper(int32_t mg, int32_t eg, int phase)
 #define EVAL_MAX 28000
 static inline int eval_clamp(int s) { return s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s; }
 int evaluate(const Position *pos, const EvalState *st, int mode);
-/* The same, lazily: when the incremental part alone is beyond the window [alpha, beta] by
-   more than EVAL_LAZY_MARGIN, that part (the terms computed at each call could not bring the
-   score back into the window unless they are that large), for the quiescence search's stand
-   pat. */
+/* The same, lazily: when the incremental part and the early terms (the fire demons' activity,
+   the tempo: eval/terms.h) are beyond the window [alpha, beta] by more than EVAL_LAZY_MARGIN,
+   their sum (the late terms could not bring the score back into the window unless they are
+   that large), for the search's static evaluations. */
 #define EVAL_LAZY_MARGIN 400
 int evaluate_lazy(const Position *pos, const EvalState *st, int mode, int alpha, int beta);
 /* Black's view, unclamped: what the tuner fits (eval/trace.h computes the same). */

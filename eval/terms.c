@@ -1,6 +1,7 @@
 /* The evaluation's terms: the features of a piece on a square (kept incrementally by eval.c)
- * and the terms computed at each call (mobility and range jumps, royal safety, fire demons,
- * tempo).  Each term body is written once, always inlined into an evaluating and a tracing
+ * and the terms computed at each call, in two parts: the early part (the fire demons' mobility
+ * and burn targets, the tempo), always computed, and the late part (the other mobility and the
+ * range jumps, royal safety, attacked demons), which a lazy evaluation may skip.  Each term body is written once, always inlined into an evaluating and a tracing
  * instance (TermSums.trace NULL or not). */
 #include "terms.h"
 
@@ -37,8 +38,7 @@ int piece_square_features(int pc, int sq, int f[4], int n[4])
 bool kind_has_mobility(int kind)
 {
     int mt = kind_move_type[kind], group = kind_group(kind);
-    if (!mt || !(group == GROUP_QUEEN || group == GROUP_LION || group == GROUP_JUMPER ||
-                 group == GROUP_DEMON))
+    if (!mt || !(group == GROUP_QUEEN || group == GROUP_LION || group == GROUP_JUMPER))
         return false;
     const MoveSpec *ms = &ruleset_default()->spec[mt];
     for (int g = 0; g < GRP_COUNT; g++)
@@ -132,10 +132,34 @@ INLINE int free_run(const RayInfo *ri, unsigned w)
     return ri->up ? __builtin_ctz(up) : __builtin_clz(down);
 }
 
-/* Mobility of c's big ranging pieces by group, the enemy pieces its range jumpers have on
-   their lines beyond the first piece (what jumps may capture: the ranks of the pieces in
-   between are not looked at, for speed), and the jumpers that aim at the enemy's lone royal
-   (a feature of that royal). */
+/* Squares the ranging piece pi on sq can move to along its lines (empty squares up to the
+   first piece, plus that piece if it is an enemy); *jumps gains the enemy pieces its range-jump
+   lines hold beyond the first piece (what jumps may capture: the ranks of the pieces in between
+   are not looked at, for speed). */
+INLINE int piece_mobility(const Position *pos, int sq, const PieceInfo *pi, int them, int *jumps)
+{
+    int squares = 0;
+    for (int i = 0; i < pi->nslides; i++) {
+        const Slide *sl = &pi->slides[i];
+        if (sl->max < 3)
+            continue;
+        const RayInfo *ri = &geo.ray[sq][sl->dir];
+        int run = free_run(ri, pos->lines[ri->line]), reach = sl->max < ri->edge ? sl->max : ri->edge;
+        if (run >= reach) {
+            squares += reach;
+            continue;
+        }
+        int blocked_by_enemy = piece_colour(pos->board[sq + (run + 1) * ri->delta]) == them;
+        squares += run + blocked_by_enemy;
+        if (sl->jumps)
+            *jumps += bb_count(bb_and(geo.ray_bb[sq][sl->dir], pos->occ[them])) - blocked_by_enemy;
+    }
+    return squares;
+}
+
+/* Mobility of c's queens, lion hawk and range jumpers by group, the enemy pieces on its
+   jumpers' lines, and the jumpers that aim at the enemy's lone royal (a feature of that
+   royal). */
 INLINE void ranging_terms(const Position *pos, const EvalState *st, int c, TermSums *s)
 {
     int them = c ^ 1, enemy_royal = pos->royals[them] == 1 ? bb_lsb(pos->royalset[them]) : -1;
@@ -143,31 +167,33 @@ INLINE void ranging_terms(const Position *pos, const EvalState *st, int c, TermS
     for (Bitboard b = st->rangers[c]; bb_any(b);) {
         int sq = bb_pop(&b), pc = pos->board[sq];
         const PieceInfo *pi = &pos->rs->piece[pc];
-        int squares = 0;
-        for (int i = 0; i < pi->nslides; i++) {
-            const Slide *sl = &pi->slides[i];
-            if (sl->max < 3)
-                continue;
-            const RayInfo *ri = &geo.ray[sq][sl->dir];
-            unsigned w = pos->lines[ri->line];
-            int run = free_run(ri, w), reach = sl->max < ri->edge ? sl->max : ri->edge;
-            if (run >= reach) {
-                squares += reach;
-                continue;
-            }
-            int blocked_by_enemy = piece_colour(pos->board[sq + (run + 1) * ri->delta]) == them;
-            squares += run + blocked_by_enemy;
-            if (sl->jumps) /* the enemies further along the line: what jumps can reach */
-                jumps += bb_count(bb_and(geo.ray_bb[sq][sl->dir], pos->occ[them])) - blocked_by_enemy;
-        }
-        mobility[group_of_piece[pc]] += squares;
+        mobility[group_of_piece[pc]] += piece_mobility(pos, sq, pi, them, &jumps);
         if (pi->range_jumps && enemy_royal >= 0)
             aims += jumper_aims_at(pos, sq, pi, enemy_royal);
     }
-    for (int g = GROUP_RANGER; g < GROUP_ROYAL; g++)
-        add(s, F_MOBILITY(g), c, mobility[g]);
+    add(s, F_MOBILITY(GROUP_QUEEN), c, mobility[GROUP_QUEEN]);
+    add(s, F_MOBILITY(GROUP_LION), c, mobility[GROUP_LION]);
+    add(s, F_MOBILITY(GROUP_JUMPER), c, mobility[GROUP_JUMPER]);
     add(s, F_JUMP_TARGETS, c, jumps);
     add(s, F_ROYAL_JUMPER_XRAY, them, aims);
+}
+
+/* c's fire demons: their mobility, and the enemy pieces they could burn after a step (within
+   two squares) or an area move (three or four squares), enemy demons apart (moving next to one
+   is suicide). */
+INLINE void demon_activity(const Position *pos, int c, TermSums *s)
+{
+    int them = c ^ 1, near = 0, far = 0, squares = 0, jumps = 0;
+    Bitboard victims = bb_andnot(pos->occ[them], pos->demons[them]);
+    for (Bitboard b = pos->demons[c]; bb_any(b);) {
+        int sq = bb_pop(&b);
+        squares += piece_mobility(pos, sq, &pos->rs->piece[pos->board[sq]], them, &jumps);
+        near += bb_count(bb_and(box2[sq], victims));
+        far += bb_count(bb_and(bb_andnot(box4[sq], box2[sq]), victims));
+    }
+    add(s, F_MOBILITY(GROUP_DEMON), c, squares);
+    add(s, F_DEMON_NEAR, c, near);
+    add(s, F_DEMON_FAR, c, far);
 }
 
 /* Safety of c's royals: a spare royal; for a lone royal the enemies near it (lion-type and
@@ -206,45 +232,45 @@ INLINE void royal_terms(const Position *pos, int c, TermSums *s)
         add(s, F_ROYAL_DEMON(i), c, bands[i]);
 }
 
-/* c's fire demons: enemy pieces they could burn after a step (within two squares) or an area
-   move (three or four squares), enemy demons apart (moving next to one is suicide), and, for
-   the side to move, demons the enemy attacks (to be saved now; the other side's attacked
-   demons are captures the side to move has, which quiet positions do not hold). */
-INLINE void demon_terms(const Position *pos, int c, TermSums *s)
+/* The side to move's fire demons that the enemy attacks (to be saved now; the other side's
+   attacked demons are captures the side to move has, which quiet positions do not hold). */
+INLINE void demon_safety(const Position *pos, TermSums *s)
 {
-    int them = c ^ 1, near = 0, far = 0, attacked = 0;
-    Bitboard victims = bb_andnot(pos->occ[them], pos->demons[them]);
-    for (Bitboard b = pos->demons[c]; bb_any(b);) {
-        int sq = bb_pop(&b);
-        near += bb_count(bb_and(box2[sq], victims));
-        far += bb_count(bb_and(bb_andnot(box4[sq], box2[sq]), victims));
-        if (c == pos->side)
-            attacked += square_attacked_by(pos, sq, them);
-    }
-    add(s, F_DEMON_NEAR, c, near);
-    add(s, F_DEMON_FAR, c, far);
-    add(s, F_DEMON_ATTACKED, c, attacked);
+    int attacked = 0;
+    for (Bitboard b = pos->demons[pos->side]; bb_any(b);)
+        attacked += square_attacked_by(pos, bb_pop(&b), pos->side ^ 1);
+    add(s, F_DEMON_ATTACKED, pos->side, attacked);
 }
 
-INLINE void dynamic_terms(const Position *pos, const EvalState *st, TermSums *s)
+/* The terms of one part (TermPart). */
+INLINE void part_terms(const Position *pos, const EvalState *st, TermSums *s, int part)
 {
+    if (part == TERMS_EARLY) {
+        demon_activity(pos, BLACK, s);
+        demon_activity(pos, WHITE, s);
+        add(s, F_TEMPO, pos->side, 1);
+        return;
+    }
     for (int c = 0; c < 2; c++) {
         ranging_terms(pos, st, c, s);
         royal_terms(pos, c, s);
-        demon_terms(pos, c, s);
     }
-    add(s, F_TEMPO, pos->side, 1);
+    demon_safety(pos, s);
 }
 
-void eval_dynamic_terms(const Position *pos, const EvalState *st, TermSums *sums)
+void eval_terms(const Position *pos, const EvalState *st, TermSums *sums, int part)
 {
     TermSums s = {0, 0, NULL}; /* no trace: the compiler drops the counting */
-    dynamic_terms(pos, st, &s);
+    if (part == TERMS_EARLY)
+        part_terms(pos, st, &s, TERMS_EARLY);
+    else
+        part_terms(pos, st, &s, TERMS_LATE);
     sums->mg += s.mg;
     sums->eg += s.eg;
 }
 
-void eval_dynamic_terms_traced(const Position *pos, const EvalState *st, TermSums *sums)
+void eval_terms_traced(const Position *pos, const EvalState *st, TermSums *sums)
 {
-    dynamic_terms(pos, st, sums);
+    part_terms(pos, st, sums, TERMS_EARLY);
+    part_terms(pos, st, sums, TERMS_LATE);
 }

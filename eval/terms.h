@@ -9,9 +9,10 @@
 
 #include "trace.h"
 
-/* Does the kind count mobility: a ranging line (a property of the kind in every rules
-   variant), in the groups where mobility matters most (queens, lion hawk, range jumpers, fire
-   demons; counting every ranging piece would cost more search speed than it tells)? */
+/* Is the kind in EvalState.rangers: a ranging line (a property of the kind in every rules
+   variant), in the groups whose mobility counts (queens, lion hawk, range jumpers; counting
+   every ranging piece would cost more search speed than it tells; the fire demons count theirs
+   apart)? */
 bool kind_has_mobility(int kind);
 /* Builds the tables of the terms (eval_init calls it). */
 void terms_init(void);
@@ -23,7 +24,12 @@ typedef struct TermSums {
     EvalTrace *trace;
 } TermSums;
 
-void eval_dynamic_terms(const Position *pos, const EvalState *st, TermSums *sums);
-void eval_dynamic_terms_traced(const Position *pos, const EvalState *st, TermSums *sums);
+/* The terms computed at each call come in two parts: the early one (the fire demons' mobility
+   and burn targets, the tempo: cheap, and large enough that a lazy evaluation must not skip
+   them) and the late one, which the lazy evaluation may skip. */
+enum TermPart { TERMS_EARLY, TERMS_LATE };
+void eval_terms(const Position *pos, const EvalState *st, TermSums *sums, int part);
+/* Both parts, counted into sums->trace. */
+void eval_terms_traced(const Position *pos, const EvalState *st, TermSums *sums);
 
 #endif

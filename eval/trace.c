@@ -19,7 +19,7 @@ void eval_trace(const Position *pos, EvalTrace *t)
             t->coef[f[i]][piece_colour(pc)] = (int16_t)(t->coef[f[i]][piece_colour(pc)] + n[i]);
     }
     TermSums s = {0, 0, t};
-    eval_dynamic_terms_traced(pos, &st, &s);
+    eval_terms_traced(pos, &st, &s);
     t->phase = eval_phase(st.total);
 }
 
