@@ -23,8 +23,8 @@
 
 TuneConfig tune_config_default(void)
 {
-    return (TuneConfig){.epochs = 60, .batch = 16384, .rate = 2, .lambda = 0,
-                        .validation_every = 10, .min_count = 200, .seed = 1, .l2 = 1e-9};
+    return (TuneConfig){.epochs = 100, .batch = 16384, .rate = 2, .lambda = 0,
+                        .validation_every = 10, .min_count = 200, .seed = 1, .l2 = 1e-10};
 }
 
 typedef struct Model {
