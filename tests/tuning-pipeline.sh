@@ -12,7 +12,7 @@ tune=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 cd "$work"
 
-"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 300 \
+"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 1000 \
     --adjudicate-plies 4 --max-plies 120 2> gen.log
 positions=$(grep -vc '^#' data.txt)
 games=$(grep -c '^#game ' data.txt)
@@ -20,7 +20,7 @@ echo "generated $positions positions in $games games"
 [ "$games" -eq 10 ] || { echo "FAIL: expected 10 games"; exit 1; }
 [ "$positions" -ge 100 ] || { echo "FAIL: too few positions"; exit 1; }
 # resuming finds every game done and adds nothing
-"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 300 \
+"$tune" gen --out data.txt --games 10 --nodes 300 --threads 2 --seed 7 --adjudicate-cp 1000 \
     --adjudicate-plies 4 --max-plies 120 2> resume.log
 [ "$(grep -c '^#game ' data.txt)" -eq 10 ] || { echo "FAIL: resume added games"; exit 1; }
 
