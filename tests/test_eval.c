@@ -5,7 +5,8 @@
  *   - the score is colour-symmetric (the position turned 180 degrees with colours swapped
  *     scores the same for the side to move);
  *   - every feature counts what it claims (feature_directions), and every term with the
- *     compiled-in weights points the right way (term_directions);
+ *     compiled-in weights points the right way (term_directions: material, piece-square tables
+ *     alike for both colours, promotion, mobility, royal safety, fire demons, tempo);
  *   - the material of the start position is the docs/RULES.md §7 sum; scores are clamped. */
 #include <string.h>
 
@@ -95,6 +96,98 @@ static void feature_directions(void)
     CHECK(COUNT(F_TEMPO, BLACK) == 1 && COUNT(F_TEMPO, WHITE) == 0, "tempo for the side to move");
 }
 
+/* The terms of a position with the compiled-in weights: each side's own view. */
+static int terms_buf[TERM_COUNT][2];
+static int term_of(const Position *pos, int term, int colour)
+{
+    eval_trace(pos, &trace_buf);
+    trace_terms(&trace_buf, eval_weights, terms_buf);
+    return terms_buf[term][colour];
+}
+
+static int find_piece(const Position *pos, int kind, int colour)
+{
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (pos->board[sq] == make_piece(kind, colour))
+            return sq;
+    return -1;
+}
+
+/* With the learnt weights every term points the way its features mean, in variations of the
+   start position (the opening phase, where the learnt weights are the best supported).  The
+   signs are fixed by the tuner (feature_sign); these checks fail if the weights of a term
+   are 0 or wrongly mirrored for a colour. */
+static void term_directions(void)
+{
+    static Position pos;
+    position_start(&pos, ruleset_default());
+    int before;
+    /* material: White loses its great general */
+    before = term_of(&pos, TERM_MATERIAL, WHITE);
+    int gg = find_piece(&pos, GREAT_GENERAL, WHITE);
+    remove_piece(&pos, gg);
+    CHECK(term_of(&pos, TERM_MATERIAL, WHITE) < before && terms_buf[TERM_MATERIAL][BLACK] > terms_buf[TERM_MATERIAL][WHITE],
+          "material: without its great general White has %d (had %d)", terms_buf[TERM_MATERIAL][WHITE], before);
+    position_start(&pos, ruleset_default());
+
+    /* piece-square: a Black pawn from the start on the rank (5-10) its table rates best is
+       worth more than on the one it rates worst */
+    int best = 5, worst = 5;
+    for (int r = 5; r <= 10; r++) {
+        best = eval_weights[F_RANK(GROUP_PAWN, r)].mg > eval_weights[F_RANK(GROUP_PAWN, best)].mg ? r : best;
+        worst = eval_weights[F_RANK(GROUP_PAWN, r)].mg < eval_weights[F_RANK(GROUP_PAWN, worst)].mg ? r : worst;
+    }
+    remove_piece(&pos, sq_make(0, 4));
+    put_piece(&pos, sq_make(0, worst), make_piece(PAWN, BLACK));
+    before = term_of(&pos, TERM_PSQ, BLACK);
+    remove_piece(&pos, sq_make(0, worst));
+    put_piece(&pos, sq_make(0, best), make_piece(PAWN, BLACK));
+    CHECK(term_of(&pos, TERM_PSQ, BLACK) > before, "piece-square: pawn on rank %d %d, on rank %d %d",
+          best, terms_buf[TERM_PSQ][BLACK], worst, before);
+    position_start(&pos, ruleset_default());
+
+    /* promotion: a water buffalo two ranks short of the zone */
+    int wb = find_piece(&pos, WATER_BUFFALO, BLACK);
+    before = term_of(&pos, TERM_PROMOTION, BLACK);
+    remove_piece(&pos, wb);
+    put_piece(&pos, sq_make(sq_file(wb), 9), make_piece(WATER_BUFFALO, BLACK));
+    CHECK(term_of(&pos, TERM_PROMOTION, BLACK) > before, "promotion: buffalo near the zone %d, at home %d",
+          terms_buf[TERM_PROMOTION][BLACK], before);
+    position_start(&pos, ruleset_default());
+
+    /* mobility: Black's fire demon, boxed in at home, in the open on rank 8 */
+    int demon = find_piece(&pos, FIRE_DEMON, BLACK), open = sq_make(sq_file(demon), 7);
+    before = term_of(&pos, TERM_MOBILITY, BLACK);
+    remove_piece(&pos, demon);
+    put_piece(&pos, open, make_piece(FIRE_DEMON, BLACK));
+    CHECK(term_of(&pos, TERM_MOBILITY, BLACK) > before, "mobility: demon in the open %d, at home %d",
+          terms_buf[TERM_MOBILITY][BLACK], before);
+
+    /* fire demons: a White pawn two squares from that demon */
+    before = term_of(&pos, TERM_DEMON, BLACK);
+    put_piece(&pos, open + 32, make_piece(PAWN, WHITE));
+    CHECK(term_of(&pos, TERM_DEMON, BLACK) > before, "fire demon: a burn target %d, none %d",
+          terms_buf[TERM_DEMON][BLACK], before);
+    position_start(&pos, ruleset_default());
+
+    /* royal safety: Black's king with every piece within three squares gone */
+    before = term_of(&pos, TERM_ROYAL, BLACK);
+    int king = find_piece(&pos, KING, BLACK);
+    Bitboard near = bb_king_expand(bb_king_expand(geo.king_nbrs[king]));
+    for (Bitboard b = bb_and(near, pos.occ[BLACK]); bb_any(b);) {
+        int sq = bb_pop(&b);
+        if (sq != king)
+            remove_piece(&pos, sq);
+    }
+    CHECK(term_of(&pos, TERM_ROYAL, BLACK) < before, "royal safety: exposed king %d, at home %d",
+          terms_buf[TERM_ROYAL][BLACK], before);
+    position_start(&pos, ruleset_default());
+
+    /* tempo: the side to move */
+    CHECK(term_of(&pos, TERM_TEMPO, BLACK) > 0 && terms_buf[TERM_TEMPO][WHITE] == 0, "tempo %d/%d",
+          terms_buf[TERM_TEMPO][BLACK], terms_buf[TERM_TEMPO][WHITE]);
+}
+
 static void clamp_and_start(void)
 {
     static Position pos;
@@ -149,6 +242,7 @@ int main(void)
     int checked = 0;
 
     feature_directions();
+    term_directions();
     clamp_and_start();
     for (int game = 0; game < scaled(200); game++) {
         position_start(&pos, ruleset_default());
