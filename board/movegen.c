@@ -347,7 +347,6 @@ static inline __attribute__((always_inline)) Bitboard piece_targets(Gen *g, int 
     return pi->range_jumps ? tsa_filter(g, pi, targets) : targets;
 }
 
-
 static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int from)
 {
     const RuleSet *rs = g->rs;
@@ -457,8 +456,6 @@ static inline __attribute__((always_inline)) Bitboard shift_dir(Bitboard b, int 
     return r;
 }
 
-
-
 static void add_fill_capture(Gen *g, int from, int target);
 
 /* The captures of all plain sliders, slider by slider: the first piece on each of their lines,
@@ -480,7 +477,6 @@ static void scan_slider_captures(Gen *g)
     }
 }
 
-
 /* The set shifted by the vector (dx, dy), |dx|, |dy| <= 2, squares that would wrap dropped.
    Always inlined with constant offsets. */
 static inline __attribute__((always_inline)) Bitboard shift_vec(const Bitboard *b, int dx, int dy)
@@ -494,7 +490,6 @@ static inline __attribute__((always_inline)) Bitboard shift_vec(const Bitboard *
     }
     return r;
 }
-
 
 /* Captures of all channelled leaps at once (quiescence): shift each channel's leapers by its
    offset onto the enemy; the leaper is the square the offset back. */
@@ -736,6 +731,7 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     }
     list->count = n;
 }
+
 bool square_attacked_by(const Position *pos, int sq, int side)
 {
     const RuleSet *rs = pos->rs;
@@ -873,25 +869,6 @@ void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *li
     }
 }
 
-bool move_is_noisy(const Position *pos, Move m)
-{
-    int from = move_from(m), to = move_to(m), them = pos->side ^ 1;
-    const PieceInfo *pi = &pos->rs->piece[pos->board[from]];
-    if (m & MOVE_MID)
-        return true; /* lion-type moves: both versions */
-    bool capture = !(m & MOVE_PASS) && to != from && pos->board[to];
-    if (capture) {
-        if ((m & MOVE_PROMO) || !pi->promotes_to)
-            return true;
-        /* the plain version only where no promoting twin exists */
-        bool eligible = bb_test(&geo.zone[pos->side], from) || bb_test(&geo.zone[pos->side], to);
-        return !eligible || move_is_suicide(pos, m);
-    }
-    /* a fire demon's quiet move or pass that burns (and is not a suicide) */
-    return pi->demon && bb_intersects(geo.king_nbrs[to], pos->occ[them]) &&
-           !bb_intersects(geo.king_nbrs[to], pos->demons[them]);
-}
-
 bool move_is_pseudolegal(const Position *pos, Move m)
 {
     int from = move_from(m);
@@ -906,15 +883,4 @@ bool move_is_pseudolegal(const Position *pos, Move m)
         if (list.moves[i] == m)
             return true;
     return false;
-}
-
-bool move_is_suicide(const Position *pos, Move m)
-{
-    int final = move_to(m);
-    Bitboard demons = pos->demons[pos->side ^ 1];
-    if (move_has_mid(m))
-        bb_clear(&demons, move_mid(m));
-    if (!move_is_pass(m) && final != move_from(m))
-        bb_clear(&demons, final);
-    return bb_intersects(geo.king_nbrs[final], demons);
 }
