@@ -143,6 +143,8 @@ static int parse_sprt_line(const char *s, Sprt *sp)
 static int cmp_game(const void *x, const void *y)
 {
     const GameEntry *a = x, *b = y;
+    if (a->seed != b->seed)
+        return a->seed < b->seed ? -1 : 1;
     if (a->pair != b->pair)
         return a->pair < b->pair ? -1 : 1;
     if (a->leg != b->leg)
@@ -177,6 +179,7 @@ int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, si
     int lineno = 0, map[MAX_ENGINES + 1];
     int nmap = 0;
     bool header = false;
+    uint64_t seed = 0; /* the file's "seed" line: shards of one match share it */
     int rc = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
@@ -219,6 +222,12 @@ int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, si
             }
             if (!rs->sprt.enabled)
                 rs->sprt = sp;
+        } else if (strncmp(line, "seed ", 5) == 0) {
+            if (!parse_u64(line + 5, &seed)) {
+                snprintf(err, errsz, "%s:%d: bad seed line", path, lineno);
+                rc = -1;
+                break;
+            }
         } else if (strncmp(line, "tc ", 3) == 0) {
             if (!rs->tc[0])
                 str_copy(rs->tc, sizeof rs->tc, line + 3);
@@ -238,10 +247,11 @@ int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, si
                 rc = -1;
                 break;
             }
+            g.seed = seed;
             g.sente = map[s];
             g.gote = map[t];
             resultset_add(rs, &g);
-        } /* seed, shard, openings and unknown keywords: informational */
+        } /* shard, openings and unknown keywords: informational */
     }
     fclose(f);
     if (rc == 0 && !header) {
@@ -263,6 +273,7 @@ static double points_of(const GameEntry *g, int a)
 }
 
 typedef struct PairKey {
+    uint64_t seed; /* a pair is two games of one match */
     int pair, leg;
     double points;
 } PairKey;
@@ -270,6 +281,8 @@ typedef struct PairKey {
 static int cmp_pair(const void *x, const void *y)
 {
     const PairKey *a = x, *b = y;
+    if (a->seed != b->seed)
+        return a->seed < b->seed ? -1 : 1;
     if (a->pair != b->pair)
         return a->pair < b->pair ? -1 : 1;
     return a->leg - b->leg;
@@ -288,11 +301,12 @@ Stats results_stats(const ResultSet *rs, int a, int b)
             continue;
         double p = points_of(g, a);
         stats_add_game(&st, p);
-        k[n++] = (PairKey){g->pair, g->leg, p};
+        k[n++] = (PairKey){g->seed, g->pair, g->leg, p};
     }
     qsort(k, (size_t)n, sizeof *k, cmp_pair);
     for (int i = 0; i + 1 < n; i++)
-        if (k[i].pair == k[i + 1].pair && k[i].leg == 0 && k[i + 1].leg == 1) {
+        if (k[i].seed == k[i + 1].seed && k[i].pair == k[i + 1].pair && k[i].leg == 0 &&
+            k[i + 1].leg == 1) {
             stats_add_pair(&st, k[i].points + k[i + 1].points);
             i++;
         }

@@ -31,6 +31,7 @@
 #include "stats.h"
 
 typedef struct GameEntry {
+    uint64_t seed;            /* of the match: games of matches with other seeds are other games */
     int number, pair, leg;
     int sente, gote;          /* engine indices (0-based) */
     int outcome;              /* OUT_* of game.h */
@@ -60,7 +61,7 @@ void results_write_header(FILE *f, const MatchConfig *cfg, char *const names[], 
 void results_write_game(FILE *f, const GameEntry *g);
 
 /* Reads one result file into rs (engines matched by name).  Returns 0, or -1 with a message.
-   Games already in rs (same pair, leg and engines) are skipped and counted in *duplicates. */
+   Games already in rs (same seed, pair, leg and engines) are skipped and counted in *duplicates. */
 int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, size_t errsz);
 
 /* Statistics of engine a against engine b (a's view): all their games, and the pairs whose

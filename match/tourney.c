@@ -181,9 +181,9 @@ static void record(Tourney *t, const Scheduled *s, Game *g)
         return;
     }
     outfile_clean_text(g->reason); /* it may quote an engine */
-    GameEntry e = {.number = s->number, .pair = s->pair, .leg = s->leg, .sente = s->sente,
-                   .gote = s->gote, .outcome = g->outcome, .termination = g->termination,
-                   .plies = g->nplies};
+    GameEntry e = {.seed = t->cfg->seed, .number = s->number, .pair = s->pair, .leg = s->leg,
+                   .sente = s->sente, .gote = s->gote, .outcome = g->outcome,
+                   .termination = g->termination, .plies = g->nplies};
     if (write_game(t, s, g, &e) != 0) {
         pthread_mutex_unlock(&t->mu);
         return;

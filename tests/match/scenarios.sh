@@ -428,6 +428,13 @@ shard)
     check "merge: pentanomial over 4 pairs" grep -q 'pentanomial, 4 pairs' merge.txt
     "$KM" merge r1.txt r1.txt >dup.txt 2>&1
     check "merge: duplicates detected" grep -q '4 duplicate games skipped' dup.txt
+    # a second match with another seed has the same game numbers, but other games
+    run $(fake A --seed 1) $(fake B --seed 2) --games 8 --tc 0:20+0.1 --maxmoves 30 \
+        --random-openings 4 --seed 6 --results r3.txt
+    "$KM" merge r1.txt r2.txt r3.txt >seeds.txt 2>&1
+    cat seeds.txt
+    check "merge of two seeds: 16 games, none skipped" grep -q 'Merged 3 files: 16 games, tc' seeds.txt
+    check "merge of two seeds: pentanomial over 8 pairs" grep -q 'pentanomial, 8 pairs' seeds.txt
     printf 'garbage\n' >bad.txt
     "$KM" merge bad.txt >/dev/null 2>bad.err
     check "merge: a bad file is an error" grep -q 'not a kaki-match result file' bad.err
