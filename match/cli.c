@@ -570,17 +570,22 @@ static int cli_finish(CliState *st)
     return 0;
 }
 
-int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
+void config_defaults(MatchConfig *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->games = 10;
     cfg->concurrency = 1;
     cfg->balance = 3.0;
     cfg->shard_k = cfg->shard_n = 1;
     cfg->margin_ms = 50;
     cfg->grace_ms = 2000;
-    cfg->sync_timeout_ms = XE_SYNC_TIMEOUT_MS;
     rules_default(&cfg->rules);
+}
+
+int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
+{
+    config_defaults(cfg);
+    cfg->games = 10;
+    cfg->sync_timeout_ms = XE_SYNC_TIMEOUT_MS;
     CliState st = {.cfg = cfg, .err = err, .errsz = errsz};
     for (int i = 1; i < argc;) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

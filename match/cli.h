@@ -15,6 +15,8 @@ int cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz);
 int parse_tc(const char *s, TimeControl *tc, char *err, size_t errsz);
 /* "elo0=0 elo1=10 alpha=0.05 beta=0.05 [model=pentanomial|trinomial]" as separate words. */
 int parse_sprt(char **words, int nwords, Sprt *sp, char *err, size_t errsz);
+/* The defaults both command lines (kaki-match's own and the fastchess one) start from. */
+void config_defaults(MatchConfig *cfg);
 void config_free(MatchConfig *cfg);
 
 #endif

@@ -504,15 +504,9 @@ static int engines_from_words(Parse *P, int argc, char **argv, char *err, size_t
 
 int fastchess_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz)
 {
-    memset(cfg, 0, sizeof *cfg);
-    cfg->concurrency = 1;
-    cfg->balance = 3.0;
-    cfg->shard_k = cfg->shard_n = 1;
-    cfg->margin_ms = 50;
-    cfg->grace_ms = 2000;
+    config_defaults(cfg);
     cfg->fastchess = true;
     cfg->max_moves = FC_DEFAULT_MAXMOVES;
-    rules_default(&cfg->rules);
     Parse P = {.cfg = cfg, .games = 2};
     for (int i = 1; i < argc;) {
         if (!is_option(argv[i]))
