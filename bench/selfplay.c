@@ -8,7 +8,7 @@
  *
  * CONFIG is "default", "greedy" (1 ply, no quiescence: the weakest sensible player), or a
  * comma-separated list of changes: no-tt, no-nullmove, no-lmr, no-aspiration, no-killers,
- * no-history, no-qsearch, no-futility, checkext / no-checkext, qsfull=N (quiescence plies
+ * no-history, no-qsearch, no-futility, no-rfp, no-lmp, checkext / no-checkext, qsfull=N (quiescence plies
  * with all captures; deeper plies only recapture), no-qspromo, and the evaluation: material
  * (docs/RULES.md §7 values only) or learnt (eval/weights.c).
  *
@@ -58,6 +58,8 @@ static int parse_config(const char *text, Config *c)
         else if (strcmp(tok, "no-history") == 0) s->history = false;
         else if (strcmp(tok, "no-qsearch") == 0) s->qsearch = false;
         else if (strcmp(tok, "no-futility") == 0) s->futility = false;
+        else if (strcmp(tok, "no-rfp") == 0) s->rfp = false;
+        else if (strcmp(tok, "no-lmp") == 0) s->lmp = false;
         else if (strcmp(tok, "no-checkext") == 0) s->check_ext = false;
         else if (strcmp(tok, "checkext") == 0) s->check_ext = true;
         else if (strncmp(tok, "qsfull=", 7) == 0) s->qs_full_plies = atoi(tok + 7);

@@ -211,6 +211,13 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
 
+/* Reverse futility (static null move): at depth <= RFP_DEPTH a non-PV node whose static
+   evaluation is RFP_MARGIN per ply above beta returns it, unless its lone royal is attacked. */
+enum { RFP_DEPTH = 6, RFP_MARGIN = 120 };
+/* Late-move pruning: at depth <= LMP_DEPTH, quiet moves searched at most. */
+enum { LMP_DEPTH = 4 };
+static inline int lmp_quiets(int depth) { return 8 + 4 * depth * depth; }
+
 bool null_move_allowed(const Position *pos)
 {
     return pos->count[pos->side] > 4 && !royal_threatened(pos, pos->side);
@@ -369,21 +376,29 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score))
         return score;
     int static_eval = evaluate_lazy(pos, &t->eval[ply], c->eval_terms, alpha, beta);
+    if (c->rfp && !pv_node && !root && depth <= RFP_DEPTH && beta < SCORE_MATE_BOUND &&
+        static_eval - RFP_MARGIN * depth >= beta && !royal_threatened(pos, pos->side))
+        return static_eval;
     if (c->nullmove && null_allowed && !pv_node && !root && depth >= 3 && static_eval >= beta &&
         null_move_cuts(t, beta, depth, ply, &score))
         return score;
 
     MovePicker mp;
     init_picker(t, &mp, ply, tt_move);
-    int best = -SCORE_INFINITE, legal = 0, nquiets = 0, old_alpha = alpha;
+    int best = -SCORE_INFINITE, legal = 0, nquiets = 0, quiets_tried = 0, old_alpha = alpha;
     int incheck = -1; /* computed if the repetition rule needs it */
     Move best_move = MOVE_NONE, *quiets = t->quiets[ply], m;
     bool futile = c->futility && !pv_node && depth <= 2 && static_eval + 150 * depth <= alpha;
+    /* late-move pruning: near the horizon, the quiet moves after the first few (in history
+       order) are not searched at all; a tenjiku position has hundreds of them */
+    int lmp_limit = c->lmp && !pv_node && !root && depth <= LMP_DEPTH ? lmp_quiets(depth) : 0;
     int stage, mscore;
     while ((m = picker_next(&mp, &stage, &mscore)) != MOVE_NONE) {
         bool quiet = stage == STAGE_QUIET && !(m & MOVE_PROMO) && mscore < SCORE_PROMOTION;
         bool killer = quiet && mscore >= SCORE_KILLER;
         if (futile && quiet && !killer && legal > 0)
+            continue;
+        if (lmp_limit && quiet && !killer && quiets_tried >= lmp_limit)
             continue;
         make(t, m, ply);
         bool over = game_over_score(pos, ply, &score);
@@ -397,6 +412,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         unmake(t, m, ply);
         if (should_stop(e))
             return 0;
+        quiets_tried += quiet;
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
         if (score <= best)

@@ -72,6 +72,9 @@ typedef struct SearchConfig {
     bool history;       /* history heuristic */
     bool qsearch;       /* quiescence search (off: static evaluation at the horizon) */
     bool futility;      /* futility pruning of quiet moves near the horizon */
+    bool rfp;           /* reverse futility: a static evaluation far above beta cuts near the
+                           horizon */
+    bool lmp;           /* late-move pruning: near the horizon only the first quiet moves */
     bool check_ext;     /* search one ply deeper after a move that attacks a lone royal */
     int qs_full_plies;  /* quiescence plies that try every capture; deeper ones only recapture
                            (and take a royal) */
