@@ -36,6 +36,20 @@ awk -v a="$first" -v b="$last" 'BEGIN { exit !(b < a) }' ||
     { echo "FAIL: training loss did not fall ($first -> $last)"; exit 1; }
 echo "training loss $first -> $last"
 
+# --terms: only the chosen term's weights move, every other keeps its prior (0, not written)
+"$tune" tune --data data.txt,"$src/tests/data/tuning-sample.txt" --out material.c --epochs 4 \
+    --batch 64 --rate 5 --min-count 1 --validation-every 5 --terms material > tune-material.log
+"$tune" init --out prior.c
+others() { grep '^ *\[F_' "$1" | grep -vc '/\* material ' || true; }
+[ "$(others weights1.c)" -gt 0 ] || { echo "FAIL: the full tuning moved no other term"; exit 1; }
+[ "$(others material.c)" -eq 0 ] || { echo "FAIL: --terms material moved other terms"; exit 1; }
+cmp -s <(grep '^ *\[F_' material.c) <(grep '^ *\[F_' prior.c) &&
+    { echo "FAIL: --terms material left the material weights at the prior"; exit 1; }
+if "$tune" tune --data data.txt --out bad.c --terms material,nonsense 2> bad.log; then
+    echo "FAIL: an unknown term was accepted"; exit 1
+fi
+echo "--terms material: only material weights moved"
+
 cmake -S "$src" -B build -DKAKI_WEIGHTS="$work/weights1.c" -DKAKI_SUBSYSTEM_TESTS=OFF > cmake.log
 cmake --build build -j2 --target kaki > build.log
 build/kaki eval | tee eval.txt | head -3

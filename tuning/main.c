@@ -112,10 +112,36 @@ static int split_files(char *list, const char **out, int max)
     return n;
 }
 
+/* "material,piece-square,..." (kaki eval's term names, '-' for a space) to a set of terms;
+   0 if a name is unknown. */
+static unsigned parse_terms(const char *names)
+{
+    char list[512];
+    unsigned terms = 0;
+    snprintf(list, sizeof list, "%s", names);
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        int t = 0;
+        for (; t < TERM_COUNT; t++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s", term_names[t]);
+            for (char *c = name; *c; c++)
+                *c = *c == ' ' ? '-' : *c;
+            if (strcmp(tok, name) == 0)
+                break;
+        }
+        if (t == TERM_COUNT) {
+            fprintf(stderr, "kaki-tune: unknown term '%s'\n", tok);
+            return 0;
+        }
+        terms |= 1u << t;
+    }
+    return terms;
+}
+
 static int cmd_tune(int argc, char **argv)
 {
     TuneConfig c = tune_config_default();
-    const char *data = NULL;
+    const char *data = NULL, *terms = NULL;
     const Opt opts[] = {
         {"--data", 's', &data, 0, 0, "data files, comma-separated"},
         {"--out", 's', &c.out, 0, 0, "weights file to write (eval/weights.c)"},
@@ -127,6 +153,7 @@ static int cmd_tune(int argc, char **argv)
         {"--l2", 'd', &c.l2, 0, 1, "regularisation towards the starting weights, per cp^2 [1e-10]"},
         {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
         {"--min-count", 'i', &c.min_count, 0, 100000000, "features seen less often keep their prior [200]"},
+        {"--terms", 's', &terms, 0, 0, "fit only these terms, e.g. material,piece-square [all]"},
         {"--seed", 'u', &c.seed, 0, 0, "order of the positions [1]"},
         {"--max-positions", 'u', &c.max_positions, 0, 0, "read at most this many positions [all]"},
     };
@@ -136,6 +163,8 @@ static int cmd_tune(int argc, char **argv)
         print_opts(opts, n);
         return 2;
     }
+    if (terms && (c.terms = parse_terms(terms)) == 0)
+        return 2;
     static const char *files[64];
     static char list[65536];
     snprintf(list, sizeof list, "%s", data);

@@ -9,12 +9,14 @@
 #include "tuner.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dataset.h"
 #include "eval/eval.h"
+#include "eval/feature_set.h"
 #include "eval/trace.h"
 #include "eval/weights.h"
 #include "util/clock.h"
@@ -24,7 +26,8 @@
 TuneConfig tune_config_default(void)
 {
     return (TuneConfig){.epochs = 100, .batch = 16384, .rate = 2, .lambda = 0,
-                        .validation_every = 10, .min_count = 200, .seed = 1, .l2 = 1e-10};
+                        .validation_every = 10, .min_count = 200, .seed = 1, .l2 = 1e-10,
+                        .terms = (1u << TERM_COUNT) - 1};
 }
 
 typedef struct Model {
@@ -114,8 +117,9 @@ static uint32_t *training_order(const Dataset *ds, uint64_t seed)
 }
 
 /* Features that differ between the sides in fewer than min_count training positions keep
-   their starting weights: there is too little to learn them from. */
-static void freeze_rare(Model *m, const Dataset *ds, int min_count)
+   their starting weights: there is too little to learn them from.  So do the features of the
+   terms not chosen (--terms), to fit a few terms at a time. */
+static void freeze_rare(Model *m, const Dataset *ds, int min_count, unsigned terms)
 {
     static uint32_t seen[FEATURE_COUNT];
     memset(seen, 0, sizeof seen);
@@ -126,13 +130,18 @@ static void freeze_rare(Model *m, const Dataset *ds, int min_count)
         for (int k = 0; k < s->n; k++)
             seen[ds->entries[s->first + k].feature]++;
     }
-    int frozen = 0;
+    int rare = 0, unchosen = 0;
     for (int f = 0; f < FEATURE_COUNT; f++) {
-        m->frozen[f] = seen[f] < (uint32_t)min_count;
-        frozen += m->frozen[f];
+        bool chosen = terms & (1u << feature_term(f));
+        m->frozen[f] = !chosen || seen[f] < (uint32_t)min_count;
+        unchosen += !chosen;
+        rare += chosen && seen[f] < (uint32_t)min_count;
     }
     printf("%d of %d features seen in fewer than %d training positions keep their starting "
-           "weights\n", frozen, FEATURE_COUNT, min_count);
+           "weights\n", rare, FEATURE_COUNT, min_count);
+    if (unchosen)
+        printf("%d features of the terms not chosen (--terms) keep their starting weights\n",
+               unchosen);
 }
 
 typedef struct Adam {
@@ -233,7 +242,7 @@ int tune_run(const TuneConfig *cfg)
            (double)ds.nentries / ds.nsamples, mono_seconds() - t0);
     weights_prior(prior);
     set_model(&m, prior);
-    freeze_rare(&m, &ds, cfg->min_count);
+    freeze_rare(&m, &ds, cfg->min_count, cfg->terms);
     m.k = fit_k(&m, &ds);
     printf("K = %.5f (fitted to the results with the starting weights)\n", m.k);
     FILE *log = cfg->loss_log ? fopen(cfg->loss_log, "w") : NULL;

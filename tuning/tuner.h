@@ -17,6 +17,8 @@ typedef struct TuneConfig {
     double l2;             /* regularisation towards the starting weights, per centipawn^2 */
     int validation_every;  /* games whose number is 0 modulo this are held out */
     int min_count;         /* features seen in fewer training positions keep their prior */
+    unsigned terms;        /* bit t set: the features of EvalTerm t are fitted; the rest keep
+                              their prior (all bits: every term) */
     uint64_t seed;         /* order of the positions */
     uint64_t max_positions;/* 0 = all */
 } TuneConfig;
