@@ -4,9 +4,10 @@
  *     evaluate(), on random games and on random positions with every kind of piece;
  *   - the score is colour-symmetric (the position turned 180 degrees with colours swapped
  *     scores the same for the side to move);
- *   - every feature counts what it claims (feature_directions), and every term with the
- *     compiled-in weights points the right way (term_directions: material, piece-square tables
- *     alike for both colours, promotion, mobility, royal safety, fire demons, tempo);
+ *   - every feature counts what it claims (feature_directions), and every term points the right
+ *     way (term_directions: material, piece-square tables alike for both colours, promotion,
+ *     mobility, royal safety, fire demons, tempo), with the compiled-in weights (a term they
+ *     leave at 0 must stay 0) and with weights of each feature's meaning;
  *   - the material of the start position is the docs/RULES.md §7 sum; scores are clamped. */
 #include <string.h>
 
@@ -96,12 +97,13 @@ static void feature_directions(void)
     CHECK(COUNT(F_TEMPO, BLACK) == 1 && COUNT(F_TEMPO, WHITE) == 0, "tempo for the side to move");
 }
 
-/* The terms of a position with the compiled-in weights: each side's own view. */
+/* The terms of a position with the weights under test: each side's own view. */
+static const EvalWeight *weights;
 static int terms_buf[TERM_COUNT][2];
 static int term_of(const Position *pos, int term, int colour)
 {
     eval_trace(pos, &trace_buf);
-    trace_terms(&trace_buf, eval_weights, terms_buf);
+    trace_terms(&trace_buf, weights, terms_buf);
     return terms_buf[term][colour];
 }
 
@@ -113,37 +115,59 @@ static int find_piece(const Position *pos, int kind, int colour)
     return -1;
 }
 
-/* With the learnt weights every term points the way its features mean, in variations of the
-   start position (the opening phase, where the learnt weights are the best supported).  The
-   signs are fixed by the tuner (feature_sign); these checks fail if the weights of a term
-   are 0 or wrongly mirrored for a colour. */
-static void term_directions(void)
+/* Whether any feature of a term has a non-zero weight in the set under test. */
+static bool term_used(int term)
+{
+    for (int f = 0; f < FEATURE_COUNT; f++)
+        if (feature_term(f) == term && (weights[f].mg || weights[f].eg))
+            return true;
+    return false;
+}
+
+/* A term points the right way: `after` is better (or worse) for its side than `before`.  A term
+   the weights do not use must be 0 in both positions instead: it cannot point either way. */
+#define DIRECTION(term, better, after, before, what)                                              \
+    CHECK(term_used(term) ? ((better) ? (after) > (before) : (after) < (before))                  \
+                          : (after) == 0 && (before) == 0,                                        \
+          "%s weights, %s: %d, before %d", set_name, what, after, before)
+
+/* Every term points the way its features mean, in variations of the start position (the
+   opening phase).  Run with the compiled-in weights (where the tuner fixed the signs,
+   feature_sign; a term the tuner left at 0 must stay 0) and with a set in which every term has
+   weights of its meaning's sign, so that each term's features are checked to point the right
+   way even when the compiled-in weights do not use them. */
+static void term_directions(const EvalWeight *w, const char *set_name)
 {
     static Position pos;
+    int before, after;
+    weights = w;
     position_start(&pos, ruleset_default());
-    int before;
     /* material: White loses its great general */
     before = term_of(&pos, TERM_MATERIAL, WHITE);
     int gg = find_piece(&pos, GREAT_GENERAL, WHITE);
     remove_piece(&pos, gg);
-    CHECK(term_of(&pos, TERM_MATERIAL, WHITE) < before && terms_buf[TERM_MATERIAL][BLACK] > terms_buf[TERM_MATERIAL][WHITE],
-          "material: without its great general White has %d (had %d)", terms_buf[TERM_MATERIAL][WHITE], before);
+    after = term_of(&pos, TERM_MATERIAL, WHITE);
+    DIRECTION(TERM_MATERIAL, false, after, before, "White without its great general");
+    CHECK(terms_buf[TERM_MATERIAL][BLACK] > terms_buf[TERM_MATERIAL][WHITE],
+          "%s weights: material %d/%d", set_name, terms_buf[TERM_MATERIAL][BLACK],
+          terms_buf[TERM_MATERIAL][WHITE]);
     position_start(&pos, ruleset_default());
 
     /* piece-square: a Black pawn from the start on the rank (5-10) its table rates best is
        worth more than on the one it rates worst */
     int best = 5, worst = 5;
     for (int r = 5; r <= 10; r++) {
-        best = eval_weights[F_RANK(GROUP_PAWN, r)].mg > eval_weights[F_RANK(GROUP_PAWN, best)].mg ? r : best;
-        worst = eval_weights[F_RANK(GROUP_PAWN, r)].mg < eval_weights[F_RANK(GROUP_PAWN, worst)].mg ? r : worst;
+        best = w[F_RANK(GROUP_PAWN, r)].mg > w[F_RANK(GROUP_PAWN, best)].mg ? r : best;
+        worst = w[F_RANK(GROUP_PAWN, r)].mg < w[F_RANK(GROUP_PAWN, worst)].mg ? r : worst;
     }
     remove_piece(&pos, sq_make(0, 4));
     put_piece(&pos, sq_make(0, worst), make_piece(PAWN, BLACK));
     before = term_of(&pos, TERM_PSQ, BLACK);
     remove_piece(&pos, sq_make(0, worst));
     put_piece(&pos, sq_make(0, best), make_piece(PAWN, BLACK));
-    CHECK(term_of(&pos, TERM_PSQ, BLACK) > before, "piece-square: pawn on rank %d %d, on rank %d %d",
-          best, terms_buf[TERM_PSQ][BLACK], worst, before);
+    after = term_of(&pos, TERM_PSQ, BLACK);
+    if (best != worst || !term_used(TERM_PSQ))
+        DIRECTION(TERM_PSQ, true, after, before, "pawn on its best rank against its worst");
     position_start(&pos, ruleset_default());
 
     /* promotion: a water buffalo two ranks short of the zone */
@@ -151,8 +175,8 @@ static void term_directions(void)
     before = term_of(&pos, TERM_PROMOTION, BLACK);
     remove_piece(&pos, wb);
     put_piece(&pos, sq_make(sq_file(wb), 9), make_piece(WATER_BUFFALO, BLACK));
-    CHECK(term_of(&pos, TERM_PROMOTION, BLACK) > before, "promotion: buffalo near the zone %d, at home %d",
-          terms_buf[TERM_PROMOTION][BLACK], before);
+    after = term_of(&pos, TERM_PROMOTION, BLACK);
+    DIRECTION(TERM_PROMOTION, true, after, before, "promotion: buffalo near the zone, at home");
     position_start(&pos, ruleset_default());
 
     /* mobility: Black's fire demon, boxed in at home, in the open on rank 8 */
@@ -160,14 +184,14 @@ static void term_directions(void)
     before = term_of(&pos, TERM_MOBILITY, BLACK);
     remove_piece(&pos, demon);
     put_piece(&pos, open, make_piece(FIRE_DEMON, BLACK));
-    CHECK(term_of(&pos, TERM_MOBILITY, BLACK) > before, "mobility: demon in the open %d, at home %d",
-          terms_buf[TERM_MOBILITY][BLACK], before);
+    after = term_of(&pos, TERM_MOBILITY, BLACK);
+    DIRECTION(TERM_MOBILITY, true, after, before, "mobility: demon in the open, at home");
 
     /* fire demons: a White pawn two squares from that demon */
     before = term_of(&pos, TERM_DEMON, BLACK);
     put_piece(&pos, open + 32, make_piece(PAWN, WHITE));
-    CHECK(term_of(&pos, TERM_DEMON, BLACK) > before, "fire demon: a burn target %d, none %d",
-          terms_buf[TERM_DEMON][BLACK], before);
+    after = term_of(&pos, TERM_DEMON, BLACK);
+    DIRECTION(TERM_DEMON, true, after, before, "fire demon: a burn target, none");
     position_start(&pos, ruleset_default());
 
     /* royal safety: Black's king with every piece within three squares gone */
@@ -179,13 +203,25 @@ static void term_directions(void)
         if (sq != king)
             remove_piece(&pos, sq);
     }
-    CHECK(term_of(&pos, TERM_ROYAL, BLACK) < before, "royal safety: exposed king %d, at home %d",
-          terms_buf[TERM_ROYAL][BLACK], before);
+    after = term_of(&pos, TERM_ROYAL, BLACK);
+    DIRECTION(TERM_ROYAL, false, after, before, "royal safety: exposed king, at home");
     position_start(&pos, ruleset_default());
 
     /* tempo: the side to move */
-    CHECK(term_of(&pos, TERM_TEMPO, BLACK) > 0 && terms_buf[TERM_TEMPO][WHITE] == 0, "tempo %d/%d",
-          terms_buf[TERM_TEMPO][BLACK], terms_buf[TERM_TEMPO][WHITE]);
+    after = term_of(&pos, TERM_TEMPO, BLACK);
+    DIRECTION(TERM_TEMPO, true, after, terms_buf[TERM_TEMPO][WHITE], "tempo: side to move, other");
+}
+
+/* Weights of each feature's meaning: §7 material, the sign feature_sign fixes for the signed
+   features, and pawn rank tables rising towards the zone. */
+static void signed_weights(EvalWeight *w)
+{
+    for (int f = 0; f < FEATURE_COUNT; f++) {
+        int v = feature_term(f) == TERM_MATERIAL ? feature_prior(f) : 20 * feature_sign(f);
+        w[f] = (EvalWeight){v, v};
+    }
+    for (int r = 0; r < 16; r++)
+        w[F_RANK(GROUP_PAWN, r)] = (EvalWeight){5 * r, 5 * r};
 }
 
 static void clamp_and_start(void)
@@ -241,8 +277,11 @@ int main(void)
     Rng rng = {31337};
     int checked = 0;
 
+    static EvalWeight signed_set[FEATURE_COUNT];
+    signed_weights(signed_set);
     feature_directions();
-    term_directions();
+    term_directions(eval_weights, "compiled-in");
+    term_directions(signed_set, "signed");
     clamp_and_start();
     for (int game = 0; game < scaled(200); game++) {
         position_start(&pos, ruleset_default());

@@ -282,12 +282,16 @@ int tune_run(const TuneConfig *cfg)
         fprintf(stderr, "error: a piece-square sum of %d does not fit the tables\n", largest_psq(w));
         rc = 1;
     } else {
-        char origin[512];
+        char origin[768], terms[256] = "";
+        for (int t = 0; t < TERM_COUNT; t++)
+            if (cfg->terms & (1u << t))
+                snprintf(terms + strlen(terms), sizeof terms - strlen(terms), "%s%s",
+                         terms[0] ? ", " : "", term_names[t]);
         snprintf(origin, sizeof origin,
                  "kaki-tune tune: %u positions of %llu games, epoch %d of %d, batch %d, rate %g, "
-                 "l2 %g, lambda %g, K %.5f; loss training %.6f validation %.6f", ds.nsamples,
-                 (unsigned long long)ds.games, best_epoch, cfg->epochs, cfg->batch, cfg->rate,
-                 cfg->l2, cfg->lambda, m.k, lt, lv);
+                 "l2 %g, lambda %g, K %.5f; loss training %.6f validation %.6f; terms fitted: %s",
+                 ds.nsamples, (unsigned long long)ds.games, best_epoch, cfg->epochs, cfg->batch,
+                 cfg->rate, cfg->l2, cfg->lambda, m.k, lt, lv, terms);
         rc = weights_write(cfg->out, w, origin) == 0 ? 0 : 1;
     }
     free(order);
