@@ -51,9 +51,15 @@ bool kind_has_mobility(int kind)
    code (immutable after eval_init). */
 static Bitboard box2[SQUARE_COUNT], box4[SQUARE_COUNT];
 static uint8_t group_of_piece[PIECE_CODE_COUNT];
+/* Whether any feature computed at each call (those from F_MOBILITY_BASE on; the ones before are
+   in the piece-square tables) has a non-zero weight: weights that leave them all at 0 (material
+   and tables only) make computing them a waste of search time. */
+static bool terms_weighted;
 
 void terms_init(void)
 {
+    for (int f = F_MOBILITY_BASE; f < FEATURE_COUNT; f++)
+        terms_weighted |= eval_weights[f].mg != 0 || eval_weights[f].eg != 0;
     for (int pc = 0; pc < PIECE_CODE_COUNT; pc++)
         group_of_piece[pc] = (uint8_t)kind_group(piece_kind(pc));
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {
@@ -261,6 +267,8 @@ INLINE void part_terms(const Position *pos, const EvalState *st, TermSums *s, in
 void eval_terms(const Position *pos, const EvalState *st, TermSums *sums, int part)
 {
     TermSums s = {0, 0, NULL}; /* no trace: the compiler drops the counting */
+    if (!terms_weighted)
+        return; /* every weight they would sum is 0 */
     if (part == TERMS_EARLY)
         part_terms(pos, st, &s, TERMS_EARLY);
     else

@@ -54,5 +54,11 @@ cmake -S "$src" -B build -DKAKI_WEIGHTS="$work/weights1.c" -DKAKI_SUBSYSTEM_TEST
 cmake --build build -j2 --target kaki > build.log
 build/kaki eval | tee eval.txt | head -3
 grep -q "kaki-tune tune" eval.txt || { echo "FAIL: the engine does not use the new weights"; exit 1; }
+# the search's evaluation sums the terms the trace prints (opening phase: no taper), and the
+# terms beyond material and tables count (the engine skips them only when their weights are 0)
+awk '/^(piece-square|promotion|mobility|royal safety|fire demons|tempo) / { pos += $NF }
+     /^material / { mat = $NF } /^total / { total = $NF }
+     END { if (pos == 0) { print "FAIL: no positional term to check"; exit 1 }
+           if (mat + pos != total) { print "FAIL: terms sum to " mat + pos ", eval " total; exit 1 } }' eval.txt
 build/kaki go --depth 3 | tail -1 | grep -q '^bestmove ' || { echo "FAIL: no move"; exit 1; }
 echo "PASS"
