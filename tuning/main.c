@@ -135,6 +135,8 @@ static unsigned parse_terms(const char *names)
         }
         terms |= 1u << t;
     }
+    if (!terms)
+        fprintf(stderr, "kaki-tune: --terms names no term\n");
     return terms;
 }
 
