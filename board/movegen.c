@@ -50,12 +50,15 @@ static inline void add_targets(Gen *g, Move base, Bitboard set)
             for (uint64_t w = set.w[i]; w; w &= w - 1)
                 *out++ = base | (Move)(i * 64 + __builtin_ctzll(w)) << 8;
     } else {
-        for (int i = 3; i >= 0; i--)
-            for (uint64_t w = set.w[i]; w;) {
-                int b = 63 - __builtin_clzll(w);
-                w ^= 1ULL << b;
-                *out++ = base | (Move)(i * 64 + b) << 8;
-            }
+        /* highest square first, but popped lowest first into the word's slots from the back:
+           clearing the lowest bit is one instruction, the highest three in a row on the loop's
+           critical path (docs/SPEED.md) */
+        for (int i = 3; i >= 0; i--) {
+            uint64_t w = set.w[i];
+            out += __builtin_popcountll(w);
+            for (Move *slot = out; w; w &= w - 1)
+                *--slot = base | (Move)(i * 64 + __builtin_ctzll(w)) << 8;
+        }
     }
     g->list->count = (int)(out - g->list->moves);
 }
@@ -163,7 +166,8 @@ static inline bool slide_scan(const Gen *g, int from, const Slide *s, const RayI
 /* Adds the squares of one ranging line of the piece on `from` to *targets: the line word finds
    the first piece, two ray masks give the squares up to and including it (a friendly blocker
    is removed by the caller). */
-static void add_slide(const Gen *g, int from, const Slide *s, int rank, Bitboard *targets)
+static inline __attribute__((always_inline)) void add_slide(const Gen *g, int from, const Slide *s,
+                                                            int rank, Bitboard *targets)
 {
     const RayInfo *ri;
     unsigned w;
@@ -237,7 +241,9 @@ static inline __attribute__((always_inline)) Bitboard suicide_targets(const Gen 
 
 /* From-to moves to every square of `targets`, with the promoting versions docs/RULES.md §4.2
    allows (none for a suicide). */
-static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitboard targets)
+static inline __attribute__((always_inline)) void add_simple_moves(Gen *g, int from, int pc,
+                                                                   const PieceInfo *pi,
+                                                                   Bitboard targets, bool quiet)
 {
     if (bb_none(targets))
         return;
@@ -252,7 +258,7 @@ static void add_simple_moves(Gen *g, int from, int pc, const PieceInfo *pi, Bitb
             promo = bb_or(promo, bb_andnot(bb_and(targets, g->rs->dead[pc]), g->enemy));
         promo = bb_andnot(promo, suicide);
     }
-    if (g->quiet) {
+    if (quiet) {
         /* the non-promoting twin of a promoting capture; non-captures, but not a fire demon's
            that burn (those are noisy) */
         Bitboard plain = bb_andnot(targets, g->enemy);
@@ -347,14 +353,17 @@ static inline __attribute__((always_inline)) Bitboard piece_targets(Gen *g, int 
     return pi->range_jumps ? tsa_filter(g, pi, targets) : targets;
 }
 
-static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int from)
+/* `noisy` and `quiet` are g's modes, passed apart so that the full generator's loop gets a copy
+   with the mode tests compiled away (docs/SPEED.md). */
+static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int from, bool noisy,
+                                                                 bool quiet)
 {
     const RuleSet *rs = g->rs;
     int pc = g->pos->board[from];
     const PieceInfo *pi = &rs->piece[pc];
 
     Bitboard targets;
-    if (g->noisy && !pi->demon) { /* captures only: no need for the empty squares */
+    if (noisy && !pi->demon) { /* captures only: no need for the empty squares */
         targets = pi->leap >= 0 ? rs->pattern[pi->leap][from] : BB_EMPTY;
         for (int i = 0; i < pi->nslides; i++)
             add_slide_captures(g, from, &pi->slides[i], pi->rank, &targets);
@@ -366,12 +375,12 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
     } else {
         targets = piece_targets(g, from, pi);
     }
-    if (g->noisy)
+    if (noisy)
         add_noisy_simple_moves(g, from, pi, targets);
     else
-        add_simple_moves(g, from, pc, pi, targets);
+        add_simple_moves(g, from, pc, pi, targets, quiet);
 
-    if (!g->quiet) /* lion-type captures and igui are all noisy */
+    if (!quiet) /* lion-type captures and igui are all noisy */
     switch (pi->lion) {
     case LION_FULL:
         add_lion_moves(g, from, pi, bb_and(geo.king_nbrs[from], g->enemy), geo.king_nbrs);
@@ -383,20 +392,20 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
         add_line_lion_moves(g, from, pi);
         break;
     }
-    if (pi->igui_all && !g->quiet) {
+    if (pi->igui_all && !quiet) {
         Bitboard v = bb_and(geo.king_nbrs[from], g->enemy);
         while (bb_any(v))
             add_mid_move(g, from, bb_pop_for(&v, g->us), from, pi);
     }
     if (pi->pass >= 0 && bb_intersects(rs->pattern[pi->pass][from], g->empty)) {
         bool burns = pi->demon && bb_test(&g->enemy_near, from) && !bb_test(&g->burn, from);
-        if (g->noisy ? burns : g->quiet ? !burns : true)
+        if (noisy ? burns : quiet ? !burns : true)
             add(g, move_make_pass(from));
     }
 }
 
 /* Out of line for the callers other than the full generator's loop. */
-static void gen_piece(Gen *g, int from) { gen_piece_body(g, from); }
+static void gen_piece(Gen *g, int from) { gen_piece_body(g, from, g->noisy, g->quiet); }
 
 /* Noisy generation for one piece: captures only.  Fire demons (burns) and area movers take the
    general path. */
@@ -645,8 +654,10 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
         if (!room_for_piece(&g))
             return;
         int from = bb_pop_for(&each, side);
-        if (!noisy)
-            gen_piece_body(&g, from);
+        if (mode == GEN_ALL)
+            gen_piece_body(&g, from, false, false);
+        else if (!noisy)
+            gen_piece(&g, from);
         else
             gen_piece_noisy(&g, from);
     }
