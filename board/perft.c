@@ -29,9 +29,10 @@ int count_legal_moves(Position *pos, const Move *moves, int count)
         return count; /* nothing since the last irreversible move can come back */
     int repeats = 0;
     for (int i = 0; i < count; i++) {
+        /* the key the move would give if it is reversible (for any other move it is wrong,
+           and such a move cannot repeat): matched against the history first, as almost no
+           move matches */
         Move m = moves[i];
-        if (!move_is_reversible(pos, m))
-            continue;
         uint64_t key = pos->key ^ zobrist_side;
         if (!(m & MOVE_PASS)) {
             int pc = pos->board[move_from(m)];
@@ -40,7 +41,7 @@ int count_legal_moves(Position *pos, const Move *moves, int count)
         for (int j = n - 1; j >= window; j -= 2) {
             const HistEntry *h = position_history(pos, j);
             if (h && h->key == key) {
-                repeats++;
+                repeats += move_is_reversible(pos, m);
                 break;
             }
         }
