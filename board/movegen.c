@@ -409,15 +409,13 @@ static void gen_piece(Gen *g, int from) { gen_piece_body(g, from, g->noisy, g->q
 
 /* Noisy generation for one piece: captures only.  Fire demons (burns) and area movers take the
    general path. */
-static void gen_demon_noisy(Gen *g, int from) { gen_piece_body(g, from, true, false); }
-
-static inline __attribute__((always_inline)) void gen_piece_noisy(Gen *g, int from)
+static void gen_piece_noisy(Gen *g, int from)
 {
     const RuleSet *rs = g->rs;
     int pc = g->pos->board[from];
     const PieceInfo *pi = &rs->piece[pc];
     if (pi->demon) { /* burns: every move that ends next to an enemy */
-        gen_demon_noisy(g, from);
+        gen_piece(g, from);
         return;
     }
     Bitboard targets = pi->leap >= 0 && !(g->leaps && pi->leap_channels)
@@ -659,7 +657,7 @@ static void generate(const Position *pos, int side, MoveList *list, int mode)
         if (mode == GEN_ALL)
             gen_piece_body(&g, from, false, false);
         else if (!noisy)
-            gen_piece_body(&g, from, false, true);
+            gen_piece(&g, from);
         else
             gen_piece_noisy(&g, from);
     }
