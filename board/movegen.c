@@ -8,6 +8,8 @@
  */
 #include "movegen.h"
 
+#include <stdlib.h>
+
 #include "makemove.h"
 
 typedef struct Gen {
@@ -675,6 +677,50 @@ static void add_fill_capture(Gen *g, int from, int target)
     add(g, m);
 }
 
+/* What gen_piece_noisy gives for the piece on `from` (a solo piece, with the slider, leaper and
+   range-2 sets taken as found: g->fills and g->leaps), as far as it can take the enemy on
+   `target`, in the same order: only the slides that point at the target, the leap, the area
+   move if the target is within its reach, and the lion-type moves if it is adjacent.  The
+   caller keeps the displacement captures and igui of the target from what this adds. */
+static void add_piece_captures_of(Gen *g, int from, int target)
+{
+    const RuleSet *rs = g->rs;
+    const PieceInfo *pi = &rs->piece[g->pos->board[from]];
+    bool general = pi->demon; /* fire demons take gen_piece_body's path: every slide and leap */
+    Bitboard reach = BB_EMPTY;
+    if (pi->leap >= 0 && (general || !pi->leap_channels))
+        reach = bb_and(rs->pattern[pi->leap][from], bb_square(target));
+    for (int i = 0; i < pi->nslides; i++) {
+        const Slide *sl = &pi->slides[i];
+        unsigned bit = 1u << sl->dir;
+        if (!bb_test(&geo.ray_bb[from][sl->dir], target))
+            continue;
+        if (general)
+            add_slide(g, from, sl, pi->rank, &reach);
+        else if (!(pi->fill_dirs & bit) && !(pi->r2_dirs & bit))
+            add_slide_captures(g, from, sl, pi->rank, &reach);
+    }
+    int dx = abs((from & 15) - (target & 15)), dy = abs((from >> 4) - (target >> 4));
+    if (pi->area && dx <= pi->area && dy <= pi->area)
+        reach = bb_or(reach, area_targets(g, from, pi->area));
+    reach = bb_and(reach, bb_square(target)); /* an enemy: neither own nor empty */
+    if (pi->range_jumps)
+        reach = tsa_filter(g, pi, reach);
+    if (bb_any(reach))
+        add_noisy_simple_moves(g, from, pi, reach);
+    if (!bb_test(&geo.king_nbrs[from], target))
+        return; /* no lion-type capture of it */
+    Bitboard victim = bb_square(target);
+    if (pi->lion == LION_FULL)
+        add_lion_moves(g, from, pi, victim, geo.king_nbrs);
+    else if (pi->lion == LION_DIAG)
+        add_lion_moves(g, from, pi, bb_and(victim, geo.diag_nbrs[from]), geo.diag_nbrs);
+    else if (pi->lion == LION_LINE)
+        add_line_lion_moves(g, from, pi);
+    if (pi->igui_all)
+        add_mid_move(g, from, target, from, pi);
+}
+
 void generate_captures_to(const Position *pos, int target, MoveList *list)
 {
     Gen g;
@@ -729,7 +775,7 @@ void generate_captures_to(const Position *pos, int target, MoveList *list)
     while (bb_any(solo)) {
         int sq = bb_pop_for(&solo, g.us);
         if (room_for_piece(&g))
-            gen_piece_noisy(&g, sq);
+            add_piece_captures_of(&g, sq, target);
     }
     /* of those, keep the captures of the target: by displacement, or igui */
     int n = direct;
