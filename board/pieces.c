@@ -354,6 +354,31 @@ static uint32_t leap_channels(const RuleSet *rs, const PieceInfo *pi)
     return bb_any(rest) ? 0 : channels;
 }
 
+/* The position's sets the piece is in, from its flags (position_validate checks them against
+   the flags directly). */
+static void list_sets(PieceInfo *pi, int pc)
+{
+    int c = pi->colour, n = 0;
+    pi->sets[n++] = (uint16_t)(SET_OCC + c);
+    if (pi->demon)
+        pi->sets[n++] = (uint16_t)(SET_DEMONS + c);
+    if (pi->royal)
+        pi->sets[n++] = (uint16_t)(SET_ROYALS + c);
+    if (pi->noisy_rest)
+        pi->sets[n++] = (uint16_t)(SET_SOLO + c);
+    pi->sets[n++] = (uint16_t)(SET_PIECES + pc);
+    for (int d = 0; d < 8; d++)
+        if (pi->fill_dirs & (1u << d))
+            pi->sets[n++] = (uint16_t)(SET_SLIDERS + c * 8 + d);
+    for (int k = 0; k < LEAP_CHANNELS; k++)
+        if (pi->leap_channels & (1u << k))
+            pi->sets[n++] = (uint16_t)(SET_LEAPERS + c * LEAP_CHANNELS + k);
+    for (int d = 0; d < 8; d++)
+        if (pi->r2_dirs & (1u << d))
+            pi->sets[n++] = (uint16_t)(SET_RANGED2 + c * 8 + d);
+    pi->nsets = (uint8_t)n;
+}
+
 static void build_piece(RuleSet *rs, int kind, int colour)
 {
     int pc = make_piece(kind, colour);
@@ -414,6 +439,7 @@ static void build_piece(RuleSet *rs, int kind, int colour)
     }
     if (pi->noisy_rest)
         pi->r2_dirs = 0; /* all its captures are found piece by piece */
+    list_sets(pi, pc);
 
     /* Dead squares: neither a leap nor the first square of a slide is on the board. */
     for (int sq = 0; sq < SQUARE_COUNT; sq++) {

@@ -80,6 +80,24 @@ typedef struct Slide {
 } Slide;
 
 /* Everything the generator needs about one piece code, derived from a MoveSpec. */
+/* The position's piece sets (position.h), numbered in the order it lays them out: every set a
+   piece belongs to is a number in its PieceInfo.sets, so that putting or removing it is one
+   loop over that list. */
+enum {
+    SET_OCC = 0,                                   /* + colour */
+    SET_DEMONS = SET_OCC + 2,                      /* + colour */
+    SET_ROYALS = SET_DEMONS + 2,                   /* + colour */
+    SET_SOLO = SET_ROYALS + 2,                     /* + colour */
+    SET_PIECES = SET_SOLO + 2,                     /* + piece code */
+    SET_SLIDERS = SET_PIECES + PIECE_CODE_COUNT,   /* + colour * 8 + direction */
+    SET_LEAPERS = SET_SLIDERS + 2 * 8,             /* + colour * LEAP_CHANNELS + channel */
+    SET_RANGED2 = SET_LEAPERS + 2 * LEAP_CHANNELS, /* + colour * 8 + direction */
+    PIECE_SET_COUNT = SET_RANGED2 + 2 * 8
+};
+/* The most sets one piece is in: occupancy, fire demons, royals, solo, its code, and one per
+   slide direction, leap channel and range-2 direction. */
+#define MAX_PIECE_SETS (5 + 8 + LEAP_CHANNELS + 8)
+
 typedef struct PieceInfo {
     uint8_t kind, colour, move_type;
     uint8_t royal;      /* king or prince */
@@ -109,6 +127,8 @@ typedef struct PieceInfo {
     uint8_t noisy_rest;
     int16_t leap;       /* index of its leap pattern (step/jump/knight/lion squares), -1 none */
     int16_t pass;       /* index of its pass-through pattern, -1 if it cannot pass */
+    uint8_t nsets;      /* the position's sets it is in (SET_*), from the flags above */
+    uint16_t sets[MAX_PIECE_SETS];
 } PieceInfo;
 
 #define MAX_PATTERNS 64

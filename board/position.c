@@ -69,6 +69,53 @@ uint64_t position_compute_key(const Position *pos)
     return k;
 }
 
+/* The sets are one array in the order of the SET_* numbers. */
+_Static_assert(offsetof(Position, demons) - offsetof(Position, sets) == SET_DEMONS * sizeof(Bitboard) &&
+                   offsetof(Position, royalset) - offsetof(Position, sets) == SET_ROYALS * sizeof(Bitboard) &&
+                   offsetof(Position, solo) - offsetof(Position, sets) == SET_SOLO * sizeof(Bitboard) &&
+                   offsetof(Position, pieces) - offsetof(Position, sets) == SET_PIECES * sizeof(Bitboard) &&
+                   offsetof(Position, sliders) - offsetof(Position, sets) == SET_SLIDERS * sizeof(Bitboard) &&
+                   offsetof(Position, leapers) - offsetof(Position, sets) == SET_LEAPERS * sizeof(Bitboard) &&
+                   offsetof(Position, ranged2) - offsetof(Position, sets) == SET_RANGED2 * sizeof(Bitboard) &&
+                   sizeof(((Position *)0)->sets) == sizeof(Bitboard) * PIECE_SET_COUNT,
+               "Position's piece sets are not laid out as the SET_* numbers say");
+
+/* put_piece for position_validate, computed from the piece's flags rather than its set list:
+   a wrong list (pieces.c) shows as a difference. */
+static void put_piece_by_flags(Position *pos, int sq, int pc)
+{
+    int c = piece_colour(pc);
+    const PieceInfo *pi = &pos->rs->piece[pc];
+    pos->board[sq] = (uint8_t)pc;
+    bb_set(&pos->occ[c], sq);
+    if (pi->demon)
+        bb_set(&pos->demons[c], sq);
+    if (pi->royal)
+        bb_set(&pos->royalset[c], sq);
+    if (pi->noisy_rest)
+        bb_set(&pos->solo[c], sq);
+    bb_set(&pos->pieces[pc], sq);
+    for (int d = 0; d < 8; d++) {
+        if (pi->fill_dirs & (1u << d))
+            bb_set(&pos->sliders[c][d], sq);
+        if (pi->r2_dirs & (1u << d))
+            bb_set(&pos->ranged2[c][d], sq);
+    }
+    for (int k = 0; k < LEAP_CHANNELS; k++)
+        if (pi->leap_channels & (1u << k))
+            bb_set(&pos->leapers[c][k], sq);
+    pos->royals[c] += pi->royal;
+    pos->count[c]++;
+    for (int i = 0; i < 4; i++) {
+        int line = geo.line_of[sq][i];
+        uint16_t bit = (uint16_t)(1u << geo.bit_of[sq][i]);
+        pos->lines[line] |= bit;
+        for (int r = 0; r < pi->rank; r++)
+            pos->high_lines[r][line] |= bit;
+    }
+    pos->key ^= zobrist_piece[pc][sq];
+}
+
 const char *position_validate(const Position *pos)
 {
     Position fresh;
@@ -81,7 +128,7 @@ const char *position_validate(const Position *pos)
         if (pc && (pc >= PIECE_CODE_COUNT || pos->rs->piece[pc].move_type == MT_NONE))
             return "invalid piece code on the board";
         if (pc)
-            put_piece(&fresh, sq, pc);
+            put_piece_by_flags(&fresh, sq, pc);
     }
     for (int c = 0; c < 2; c++) {
         if (!bb_equal(fresh.occ[c], pos->occ[c]))

@@ -28,18 +28,23 @@ typedef struct HistEntry {
 
 typedef struct Position {
     uint8_t board[SQUARE_COUNT];   /* piece code or 0 */
-    Bitboard occ[2];               /* pieces of each colour */
-    Bitboard demons[2];            /* pieces that move as fire demons */
-    Bitboard royalset[2];          /* kings and princes */
-    Bitboard solo[2];              /* pieces whose captures the quiescence generator finds one
-                                      by one (PieceInfo.noisy_rest) */
-    Bitboard pieces[PIECE_CODE_COUNT]; /* the squares of every piece code */
-    Bitboard sliders[2][8];        /* pieces whose captures in direction d come from a fill
-                                      (PieceInfo.fill_dirs) */
-    Bitboard leapers[2][LEAP_CHANNELS]; /* pieces that leap by channel k's offset
-                                      (PieceInfo.leap_channels) */
-    Bitboard ranged2[2][8];        /* pieces with a plain range-2 slide in direction d
-                                      (PieceInfo.r2_dirs) */
+    union { /* the piece sets, also as one array numbered SET_* (pieces.h) */
+        Bitboard sets[PIECE_SET_COUNT];
+        struct {
+            Bitboard occ[2];               /* pieces of each colour */
+            Bitboard demons[2];            /* pieces that move as fire demons */
+            Bitboard royalset[2];          /* kings and princes */
+            Bitboard solo[2];              /* pieces whose captures the quiescence generator
+                                              finds one by one (PieceInfo.noisy_rest) */
+            Bitboard pieces[PIECE_CODE_COUNT]; /* the squares of every piece code */
+            Bitboard sliders[2][8];        /* pieces whose captures in direction d come from
+                                              the line words (PieceInfo.fill_dirs) */
+            Bitboard leapers[2][LEAP_CHANNELS]; /* pieces that leap by channel k's
+                                              offset (PieceInfo.leap_channels) */
+            Bitboard ranged2[2][8];        /* pieces with a plain range-2 slide in direction d
+                                              (PieceInfo.r2_dirs) */
+        };
+    };
     uint16_t lines[LINE_COUNT];    /* occupancy word of every rank, file, diagonal */
     uint16_t high_lines[4][LINE_COUNT]; /* the same for the pieces of rank >= r + 1 (docs/
                                       RULES.md §6): what a range jumper of rank r + 1 cannot
@@ -90,28 +95,18 @@ static inline void position_attach_archive(Position *pos, const HistEntry *archi
 }
 /* Hash computed from scratch (for tests of the incremental key). */
 uint64_t position_compute_key(const Position *pos);
-/* Checks every incremental structure against the mailbox; returns NULL or what is wrong. */
+/* Checks every incremental structure against the mailbox (the sets from the pieces' flags, not
+   from PieceInfo.sets); returns NULL or what is wrong. */
 const char *position_validate(const Position *pos);
 
 static inline void put_piece(Position *pos, int sq, int pc)
 {
     int c = piece_colour(pc);
     const PieceInfo *pi = &pos->rs->piece[pc];
+    uint64_t bit = 1ULL << (sq & 63);
     pos->board[sq] = (uint8_t)pc;
-    bb_set(&pos->occ[c], sq);
-    if (pi->demon)
-        bb_set(&pos->demons[c], sq);
-    if (pi->royal)
-        bb_set(&pos->royalset[c], sq);
-    if (pi->noisy_rest)
-        bb_set(&pos->solo[c], sq);
-    bb_set(&pos->pieces[pc], sq);
-    for (unsigned f = pi->fill_dirs; f; f &= f - 1)
-        bb_set(&pos->sliders[c][__builtin_ctz(f)], sq);
-    for (uint32_t f = pi->leap_channels; f; f &= f - 1)
-        bb_set(&pos->leapers[c][__builtin_ctz(f)], sq);
-    for (unsigned f = pi->r2_dirs; f; f &= f - 1)
-        bb_set(&pos->ranged2[c][__builtin_ctz(f)], sq);
+    for (int k = 0; k < pi->nsets; k++)
+        pos->sets[pi->sets[k]].w[sq >> 6] |= bit;
     pos->royals[c] += pi->royal;
     pos->count[c]++;
     for (int i = 0; i < 4; i++)
@@ -127,21 +122,10 @@ static inline void remove_piece(Position *pos, int sq)
     int pc = pos->board[sq];
     int c = piece_colour(pc);
     const PieceInfo *pi = &pos->rs->piece[pc];
+    uint64_t bit = 1ULL << (sq & 63);
     pos->board[sq] = 0;
-    bb_clear(&pos->occ[c], sq);
-    if (pi->demon)
-        bb_clear(&pos->demons[c], sq);
-    if (pi->royal)
-        bb_clear(&pos->royalset[c], sq);
-    if (pi->noisy_rest)
-        bb_clear(&pos->solo[c], sq);
-    bb_clear(&pos->pieces[pc], sq);
-    for (unsigned f = pi->fill_dirs; f; f &= f - 1)
-        bb_clear(&pos->sliders[c][__builtin_ctz(f)], sq);
-    for (uint32_t f = pi->leap_channels; f; f &= f - 1)
-        bb_clear(&pos->leapers[c][__builtin_ctz(f)], sq);
-    for (unsigned f = pi->r2_dirs; f; f &= f - 1)
-        bb_clear(&pos->ranged2[c][__builtin_ctz(f)], sq);
+    for (int k = 0; k < pi->nsets; k++)
+        pos->sets[pi->sets[k]].w[sq >> 6] &= ~bit;
     pos->royals[c] -= pi->royal;
     pos->count[c]--;
     for (int i = 0; i < 4; i++)
