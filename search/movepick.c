@@ -18,6 +18,7 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->scratch = scratch;
     mp->scores = scores;
     mp->index = mp->picked = 0;
+    mp->selected = -1;
     mp->danger = burn_zone(pos, pos->side ^ 1);
 }
 
@@ -154,7 +155,9 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             break;
         case STAGE_NOISY: /* best first, by selection: a cut-off usually comes early */
             if (mp->index < list->count) {
-                Move m = pick_best(list, mp->scores, mp->index);
+                if (mp->selected != mp->index)
+                    pick_best(list, mp->scores, mp->index);
+                Move m = list->moves[mp->index];
                 *score = mp->scores[mp->index++];
                 if (m == mp->tt_move)
                     break;
@@ -183,7 +186,8 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             if (mp->index < list->count) {
                 /* the first few by selection (a cut-off may come early), then sort the rest */
                 if (mp->index - mp->picked < 6) {
-                    pick_best(list, mp->scores, mp->index);
+                    if (mp->selected != mp->index)
+                        pick_best(list, mp->scores, mp->index);
                 } else if (mp->index - mp->picked == 6) {
                     /* the rest: moves with a positive score first, sorted; the others in
                        generation order (sorting hundreds of quiet moves costs more than it
@@ -214,4 +218,19 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             return MOVE_NONE;
         }
     }
+}
+
+Move picker_peek(MovePicker *mp)
+{
+    MoveList *list = mp->list;
+    if ((mp->stage != STAGE_NOISY && mp->stage != STAGE_QUIET) || mp->index >= list->count)
+        return MOVE_NONE;
+    if (mp->stage == STAGE_QUIET && mp->index - mp->picked >= 6)
+        /* the sorted rest (sorted when its first move is taken) */
+        return mp->index - mp->picked > 6 ? list->moves[mp->index] : MOVE_NONE;
+    if (mp->selected != mp->index) { /* the selection picker_next would make, made now */
+        pick_best(list, mp->scores, mp->index);
+        mp->selected = mp->index;
+    }
+    return list->moves[mp->index];
 }

@@ -38,6 +38,7 @@ typedef struct MovePicker {
     int root_count;
     int *scores;
     int index, picked;
+    int selected; /* list index that picker_peek has already selected, or -1 */
     Bitboard danger;
 } MovePicker;
 
@@ -52,6 +53,10 @@ void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const M
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
    ordering score. */
 Move picker_next(MovePicker *mp, int *stage, int *score);
+/* The move picker_next will consider next, if that is known without generating anything (the
+   captures and quiet moves already listed), else MOVE_NONE.  It may still be skipped (the hash
+   move, pruning).  For prefetching its hash bucket while the current move is searched. */
+Move picker_peek(MovePicker *mp);
 
 /* The root: every legal move scored at once by the same rules (hash move, material won, killers,
    history; suicides last).  killers and history may be NULL (switched off). */

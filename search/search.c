@@ -400,6 +400,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             continue;
         if (lmp_limit && quiet && !killer && quiets_tried >= lmp_limit)
             continue;
+        /* the bucket of the next move's child starts loading now, and has the whole search of
+           this move's child to arrive (make's own prefetch comes just before the probe) */
+        Move next = picker_peek(&mp);
+        if (next != MOVE_NONE && c->tt)
+            tt_prefetch(&e->tt, key_after(pos, next));
         make(t, m, ply);
         bool over = game_over_score(pos, ply, &score);
         if (!over && !root && repetition_forbids(pos, m, &t->undo[ply], &incheck)) {
