@@ -375,6 +375,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     int score;
     if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score))
         return score;
+    if (tt_move != MOVE_NONE && c->tt) /* searched first, after the evaluation and pruning */
+        tt_prefetch(&e->tt, key_after(pos, tt_move));
     int static_eval = evaluate_lazy(pos, &t->eval[ply], c->eval_terms, alpha, beta);
     if (c->rfp && !pv_node && !root && depth <= RFP_DEPTH && beta < SCORE_MATE_BOUND &&
         static_eval - RFP_MARGIN * depth >= beta && !royal_threatened(pos, pos->side))
