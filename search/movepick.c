@@ -22,28 +22,23 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->danger = burn_zone(pos, pos->side ^ 1);
 }
 
-Move pick_best(MoveList *list, int *scores, int i)
+/* The first index in [i, n) holding the highest score (n > i).  Two passes: the maximum, a
+   reduction the compiler vectorises, then its first occurrence; a single pass that tracks the
+   best index so far compares one element at a time through a chain of dependent loads. */
+static int first_best(const int *scores, int i, int n)
 {
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (scores[j] > scores[best])
-            best = j;
-    Move m = list->moves[best];
-    int s = scores[best];
-    list->moves[best] = list->moves[i];
-    scores[best] = scores[i];
-    list->moves[i] = m;
-    scores[i] = s;
-    return m;
+    int top = scores[i];
+    for (int j = i + 1; j < n; j++)
+        top = scores[j] > top ? scores[j] : top;
+    while (scores[i] != top)
+        i++;
+    return i;
 }
 
-/* pick_best for the root's list (which may be longer than a MoveList). */
-static Move pick_best_root(Move *moves, int count, int *scores, int i)
+/* Swaps the best of moves[i..n) (the first of equals) into place i and returns it. */
+static Move select_best(Move *moves, int *scores, int i, int n)
 {
-    int best = i;
-    for (int j = i + 1; j < count; j++)
-        if (scores[j] > scores[best])
-            best = j;
+    int best = first_best(scores, i, n);
     Move m = moves[best];
     int s = scores[best];
     moves[best] = moves[i];
@@ -52,6 +47,8 @@ static Move pick_best_root(Move *moves, int count, int *scores, int i)
     scores[i] = s;
     return m;
 }
+
+Move pick_best(MoveList *list, int *scores, int i) { return select_best(list->moves, scores, i, list->count); }
 
 void score_root_moves(const Position *pos, const Move *moves, int count, int *scores,
                       Move tt_move, const Move killers[2], const int16_t (*history)[SQUARE_COUNT])
@@ -133,7 +130,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
         case STAGE_ROOT: {
             if (mp->index >= mp->root_count)
                 return MOVE_NONE;
-            Move m = pick_best_root(mp->root_moves, mp->root_count, mp->scores, mp->index);
+            Move m = select_best(mp->root_moves, mp->scores, mp->index, mp->root_count);
             *score = mp->scores[mp->index++];
             *stage = m == mp->tt_move ? STAGE_TT : *score >= SCORE_GAIN ? STAGE_NOISY : STAGE_QUIET;
             return m;
