@@ -409,6 +409,22 @@ static inline __attribute__((always_inline)) void gen_piece_body(Gen *g, int fro
 /* Out of line for the callers other than the full generator's loop. */
 static void gen_piece(Gen *g, int from) { gen_piece_body(g, from, g->noisy, g->quiet); }
 
+/* Lion power and igui against the adjacent enemies in `victims` (not empty), in the order the
+   full generator lists them; a line lion's moves are found from its lines (they may take
+   others: callers that want one victim filter). */
+static void add_lion_type_moves(Gen *g, int from, const PieceInfo *pi, Bitboard victims)
+{
+    if (pi->lion == LION_FULL)
+        add_lion_moves(g, from, pi, victims, geo.king_nbrs);
+    else if (pi->lion == LION_DIAG)
+        add_lion_moves(g, from, pi, bb_and(victims, geo.diag_nbrs[from]), geo.diag_nbrs);
+    else if (pi->lion == LION_LINE)
+        add_line_lion_moves(g, from, pi);
+    if (pi->igui_all)
+        while (bb_any(victims))
+            add_mid_move(g, from, bb_pop_for(&victims, g->us), from, pi);
+}
+
 /* Noisy generation for one piece: captures only.  Fire demons (burns) and area movers take the
    general path. */
 static void gen_piece_noisy(Gen *g, int from)
@@ -437,17 +453,8 @@ static void gen_piece_noisy(Gen *g, int from)
         add_noisy_simple_moves(g, from, pi, targets);
     if (pi->lion | pi->igui_all) {
         Bitboard victims = bb_and(geo.king_nbrs[from], g->enemy);
-        if (bb_none(victims))
-            return;
-        if (pi->lion == LION_FULL)
-            add_lion_moves(g, from, pi, victims, geo.king_nbrs);
-        else if (pi->lion == LION_DIAG)
-            add_lion_moves(g, from, pi, bb_and(victims, geo.diag_nbrs[from]), geo.diag_nbrs);
-        else if (pi->lion == LION_LINE)
-            add_line_lion_moves(g, from, pi);
-        if (pi->igui_all)
-            while (bb_any(victims))
-                add_mid_move(g, from, bb_pop_for(&victims, g->us), from, pi);
+        if (bb_any(victims))
+            add_lion_type_moves(g, from, pi, victims);
     }
 }
 
@@ -710,15 +717,7 @@ static void add_piece_captures_of(Gen *g, int from, int target)
         add_noisy_simple_moves(g, from, pi, reach);
     if (!bb_test(&geo.king_nbrs[from], target))
         return; /* no lion-type capture of it */
-    Bitboard victim = bb_square(target);
-    if (pi->lion == LION_FULL)
-        add_lion_moves(g, from, pi, victim, geo.king_nbrs);
-    else if (pi->lion == LION_DIAG)
-        add_lion_moves(g, from, pi, bb_and(victim, geo.diag_nbrs[from]), geo.diag_nbrs);
-    else if (pi->lion == LION_LINE)
-        add_line_lion_moves(g, from, pi);
-    if (pi->igui_all)
-        add_mid_move(g, from, target, from, pi);
+    add_lion_type_moves(g, from, pi, bb_square(target));
 }
 
 void generate_captures_to(const Position *pos, int target, MoveList *list)
