@@ -48,6 +48,9 @@ static Move select_best(Move *moves, int *scores, int i, int n)
     return m;
 }
 
+/* The quiet moves taken by selection before the rest is sorted. */
+enum { QUIET_SELECTED = 6 };
+
 Move pick_best(MoveList *list, int *scores, int i) { return select_best(list->moves, scores, i, list->count); }
 
 void score_root_moves(const Position *pos, const Move *moves, int count, int *scores,
@@ -182,10 +185,10 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
         case STAGE_QUIET:
             if (mp->index < list->count) {
                 /* the first few by selection (a cut-off may come early), then sort the rest */
-                if (mp->index - mp->picked < 6) {
+                if (mp->index - mp->picked < QUIET_SELECTED) {
                     if (mp->selected != mp->index)
                         pick_best(list, mp->scores, mp->index);
-                } else if (mp->index - mp->picked == 6) {
+                } else if (mp->index - mp->picked == QUIET_SELECTED) {
                     /* the rest: moves with a positive score first, sorted; the others in
                        generation order (sorting hundreds of quiet moves costs more than it
                        gains) */
@@ -222,9 +225,9 @@ Move picker_peek(MovePicker *mp)
     MoveList *list = mp->list;
     if ((mp->stage != STAGE_NOISY && mp->stage != STAGE_QUIET) || mp->index >= list->count)
         return MOVE_NONE;
-    if (mp->stage == STAGE_QUIET && mp->index - mp->picked >= 6)
+    if (mp->stage == STAGE_QUIET && mp->index - mp->picked >= QUIET_SELECTED)
         /* the sorted rest (sorted when its first move is taken) */
-        return mp->index - mp->picked > 6 ? list->moves[mp->index] : MOVE_NONE;
+        return mp->index - mp->picked > QUIET_SELECTED ? list->moves[mp->index] : MOVE_NONE;
     if (mp->selected != mp->index) { /* the selection picker_next would make, made now */
         pick_best(list, mp->scores, mp->index);
         mp->selected = mp->index;
