@@ -23,6 +23,11 @@ bool move_is_noisy(const Position *pos, Move m)
            !bb_intersects(geo.king_nbrs[to], pos->demons[them]);
 }
 
+bool move_is_noisy_pseudolegal(const Position *pos, Move m)
+{
+    return m && move_is_pseudolegal(pos, m) && move_is_noisy(pos, m);
+}
+
 bool move_is_suicide(const Position *pos, Move m)
 {
     int final = move_to(m);

@@ -56,6 +56,9 @@ bool move_is_noisy(const Position *pos, Move m);
 
 /* Is m one of generate_moves' moves here?  (Checks a hash move from another position.) */
 bool move_is_pseudolegal(const Position *pos, Move m);
+/* Is m (any value, MOVE_NONE included) one of generate_noisy's moves here?  Checks a capture
+   remembered from another position (the quiescence search's hash move and killer). */
+bool move_is_noisy_pseudolegal(const Position *pos, Move m);
 
 /* Squares `side` attacks or defends: where its pieces could capture if an enemy stood there
    (steps, jumps, lion squares, slides up to and including the first piece, area moves).  Range

@@ -72,6 +72,7 @@ static inline bool game_over_score(const Position *pos, int ply, int *score)
 
 static inline void make(Thread *t, Move m, int ply)
 {
+    t->made[ply] = m;
     tt_prefetch(&t->searcher->tt, key_after(&t->pos, m)); /* early: the child probes at once */
     make_move(&t->pos, m, &t->undo[ply]);
     eval_state_update(&t->eval[ply + 1], &t->eval[ply], &t->pos, &t->undo[ply]);
@@ -92,6 +93,72 @@ uint64_t big_promoters(void)
     return m;
 }
 
+/* The score of capture m (ordering gain `gain`) at a quiescence node, or -SCORE_INFINITE if
+   the SEE-like test prunes it: a move that gains less than the mover is worth loses material if
+   the opponent can take back on its final square. */
+static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture);
+static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int ply, int qply)
+{
+    int mover_pc = t->pos.board[move_from(m)];
+    int mover = victim_value((m & MOVE_PROMO) ? t->pos.rs->piece[mover_pc].promotes_to : mover_pc);
+    if (gain < mover && gain < ROYAL_VALUE && square_attacked_by(&t->pos, move_to(m), t->pos.side ^ 1))
+        return -SCORE_INFINITE;
+    make(t, m, ply);
+    int score;
+    if (!game_over_score(&t->pos, ply, &score))
+        score = -qsearch(t, -beta, -alpha, ply + 1, qply + 1, move_to(m));
+    unmake(t, m, ply);
+    return score;
+}
+
+/* The most gaining capture of the piece on target, or MOVE_NONE; fills list. */
+static Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard danger)
+{
+    list->count = 0;
+    list->overflow = false;
+    generate_captures_to(pos, target, list);
+    Move best = MOVE_NONE;
+    int top = 0;
+    for (int i = 0; i < list->count; i++) {
+        int gain = move_gain_fast(pos, list->moves[i], danger);
+        if (gain > top) {
+            top = gain;
+            best = list->moves[i];
+        }
+    }
+    return best;
+}
+
+/* A first-ply quiescence node tries a few guesses before it generates every capture: most such
+   nodes end with a cut-off by the first move tried, and that move is usually one of them (see
+   docs/SPEED.md, "Guesses before generating").  Guess g: 0 the hash move, 1 the capture that
+   last refuted a node at this ply (a sibling, usually: the quiescence killer), 2 the most
+   gaining capture of the piece that has just moved.  MOVE_NONE if there is none, if it is not
+   one of generate_noisy's moves here, or if an earlier guess was the same move. */
+enum { QS_GUESSES = 3 };
+static Move qsearch_guess(const Thread *t, int g, Move hash_move, const Move *earlier,
+                          MoveList *list, Bitboard danger, int ply)
+{
+    const Position *pos = &t->pos;
+    Move m = MOVE_NONE;
+    if (g == 0)
+        m = hash_move;
+    else if (g == 1)
+        m = t->qs_killer[ply];
+    if (g < 2 && !move_is_noisy_pseudolegal(pos, m))
+        return MOVE_NONE;
+    if (g == 2) {
+        Move last = ply > 0 ? t->made[ply - 1] : MOVE_NONE;
+        if (!last || !bb_test(&pos->occ[pos->side ^ 1], move_to(last)))
+            return MOVE_NONE;
+        m = best_capture_of(pos, move_to(last), list, danger); /* a generate_noisy move */
+    }
+    for (int i = 0; i < g; i++)
+        if (earlier[i] == m)
+            return MOVE_NONE;
+    return m;
+}
+
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture)
 {
     Searcher *e = t->searcher;
@@ -102,6 +169,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     if (should_stop(e))
         return 0;
     TTHit hit;
+    hit.move = MOVE_NONE;
     bool use_tt = e->config.tt && e->config.qsearch && qply == 0;
     if (use_tt && tt_probe(&e->tt, t->pos.key, &hit)) {
         int s = tt_score_from(hit.score, ply);
@@ -118,10 +186,36 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
 
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
+    Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
+    bool full = qply < e->config.qs_full_plies || recapture < 0; /* else only recaptures */
+    int best = stand;
+    Move best_move = MOVE_NONE;
+    Move guessed[QS_GUESSES] = {MOVE_NONE};
+    for (int g = 0; full && g < QS_GUESSES; g++) {
+        Move m = guessed[g] = qsearch_guess(t, g, hit.move, guessed, list, danger, ply);
+        if (!m)
+            continue;
+        int gain = move_gain_fast(&t->pos, m, danger);
+        if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
+            continue;
+        int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
+        if (should_stop(e))
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    goto done;
+            }
+        }
+    }
+
     /* the big quiet promotions (first quiescence ply only) wait until no capture is worth more
        than the biggest of them could be */
     int promo_bound = 0;
-    if (qply < e->config.qs_full_plies || recapture < 0) {
+    if (full) {
         generate_noisy(&t->pos, list);
         if (qply == 0 && e->config.qs_promotions)
             promo_bound = quiet_promotion_bound(&t->pos, e->big_promoters);
@@ -134,10 +228,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         while (bb_any(royals))
             generate_captures_to(&t->pos, bb_pop(&royals), list);
     }
-    Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
     for (int i = 0; i < list->count; i++)
         scores[i] = move_gain_fast(&t->pos, list->moves[i], danger);
-    int best = stand;
     for (int i = 0;; i++) {
         if (i < list->count)
             pick_best(list, scores, i);
@@ -158,21 +250,14 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         /* best first: once one cannot raise alpha, none of the rest can */
         if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
             break;
-        /* SEE-like pruning: a move that gains less than the mover is worth loses material if
-           the opponent can take back on its final square */
-        int mover_pc = t->pos.board[move_from(m)];
-        int mover = victim_value((m & MOVE_PROMO) ? t->pos.rs->piece[mover_pc].promotes_to : mover_pc);
-        if (gain < mover && gain < ROYAL_VALUE && square_attacked_by(&t->pos, move_to(m), t->pos.side ^ 1))
-            continue;
-        make(t, m, ply);
-        int score;
-        if (!game_over_score(&t->pos, ply, &score))
-            score = -qsearch(t, -beta, -alpha, ply + 1, qply + 1, move_to(m));
-        unmake(t, m, ply);
+        if (m == guessed[0] || m == guessed[1] || m == guessed[2])
+            continue; /* searched already */
+        int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
         if (should_stop(e))
             return 0;
         if (score > best) {
             best = score;
+            best_move = m;
             if (score > alpha) {
                 alpha = score;
                 if (score >= beta)
@@ -180,8 +265,11 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
             }
         }
     }
+done:
+    if (best >= beta && full && e->config.killers)
+        t->qs_killer[ply] = best_move;
     if (use_tt)
-        tt_store(&e->tt, t->pos.key, MOVE_NONE, tt_score_to(best, ply), stand, 0,
+        tt_store(&e->tt, t->pos.key, best_move, tt_score_to(best, ply), stand, 0,
                  tt_bound(best, old_alpha, beta));
     return best;
 }
@@ -231,6 +319,7 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     if (!null_move_allowed(pos))
         return false;
     int r = 3 + depth / 6;
+    t->made[ply] = MOVE_NONE;
     make_null_move(pos);
     t->eval[ply + 1] = t->eval[ply];
     int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);

@@ -6,6 +6,10 @@
  *                          displacement or igui;
  *   move_is_noisy        = membership in generate_noisy; move_is_pseudolegal = membership in
  *                          generate_moves;
+ *   move_is_pseudolegal and move_is_noisy_pseudolegal (membership in generate_noisy) for moves
+ *                          of other positions too: those of a sibling (the same side to move
+ *                          after another opponent move, where the search's killers and hash
+ *                          moves come from) and of the position checked before;
  *   generate_quiet_promotions = the promoting non-captures of generate_moves;
  *   generate_quiet       = generate_moves without the moves of generate_noisy, in the same
  *                          order (the main search's quiet stage). */
@@ -40,7 +44,46 @@ static bool takes_material(Position *pos, Move m)
     return took;
 }
 
-static int positions, noisy_moves, targets_checked;
+static int positions, noisy_moves, targets_checked, stale_checked;
+
+/* Moves from elsewhere (sorted lists `all` and `noisy` are this position's moves): recognised
+   exactly, neither accepted when they are not moves here nor rejected when they are. */
+static void check_stale(const Position *pos, const Move *moves, int count, const MoveList *all,
+                        const MoveList *noisy)
+{
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
+        CHECK(move_is_pseudolegal(pos, m) == contains(all->moves, all->count, m),
+              "stale move %08x: move_is_pseudolegal wrong", m);
+        CHECK(move_is_noisy_pseudolegal(pos, m) == contains(noisy->moves, noisy->count, m),
+              "stale move %08x: move_is_noisy_pseudolegal wrong", m);
+        stale_checked++;
+    }
+}
+
+/* This position's moves in a sibling: the opponent passes and makes one of its moves (picked
+   by `pick`), and the moves of the previous position checked here. */
+static void check_foreign_moves(Position *pos, const MoveList *all, const MoveList *noisy, unsigned pick)
+{
+    static MoveList theirs, sib_all, sib_noisy, previous;
+    CHECK(!move_is_noisy_pseudolegal(pos, MOVE_NONE), "MOVE_NONE taken for a noisy move");
+    check_stale(pos, previous.moves, previous.count, all, noisy);
+    previous = *noisy;
+    make_null_move(pos);
+    generate_moves(pos, &theirs);
+    if (theirs.count > 0) {
+        Move reply = theirs.moves[pick % (unsigned)theirs.count];
+        Undo u;
+        make_move(pos, reply, &u);
+        generate_moves(pos, &sib_all);
+        generate_noisy(pos, &sib_noisy);
+        qsort(sib_all.moves, (size_t)sib_all.count, sizeof(Move), cmp_move);
+        qsort(sib_noisy.moves, (size_t)sib_noisy.count, sizeof(Move), cmp_move);
+        check_stale(pos, all->moves, all->count, &sib_all, &sib_noisy);
+        unmake_move(pos, reply, &u);
+    }
+    unmake_null_move(pos);
+}
 
 /* generate_quiet must be generate_moves minus the noisy moves, in generate_moves' order. */
 static void check_quiet(Position *pos)
@@ -111,6 +154,7 @@ static void check_position(Position *pos)
               "quiet promotion %08x is not one", m);
     }
     CHECK(promos.count == expected_promos, "quiet promotions: %d, expected %d", promos.count, expected_promos);
+    check_foreign_moves(pos, &all, &noisy, (unsigned)positions * 2654435761u);
     noisy_moves += noisy.count;
     Bitboard enemy = pos->occ[pos->side ^ 1];
     while (bb_any(enemy)) {
@@ -169,6 +213,7 @@ int main(void)
         }
         ruleset_free(rs);
     }
-    printf("%d positions, %d noisy moves, %d target squares\n", positions, noisy_moves, targets_checked);
+    printf("%d positions, %d noisy moves, %d target squares, %d moves of other positions\n", positions,
+           noisy_moves, targets_checked, stale_checked);
     return check_finish("test_movegen");
 }
