@@ -25,7 +25,7 @@ bool move_is_noisy(const Position *pos, Move m)
 
 bool move_is_noisy_pseudolegal(const Position *pos, Move m)
 {
-    return m && move_is_pseudolegal(pos, m) && move_is_noisy(pos, m);
+    return m && move_is_noisy(pos, m) && move_is_pseudolegal(pos, m); /* the cheap test first */
 }
 
 bool move_is_suicide(const Position *pos, Move m)

@@ -20,6 +20,56 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->index = mp->picked = 0;
     mp->selected = -1;
     mp->danger = burn_zone(pos, pos->side ^ 1);
+    mp->capture_killer = MOVE_NONE;
+    mp->recapture = -1;
+    mp->nguessed = 0;
+}
+
+void picker_guess_captures(MovePicker *mp, Move capture_killer, int recapture)
+{
+    mp->capture_killer = capture_killer;
+    mp->recapture = recapture;
+}
+
+Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard danger)
+{
+    list->count = 0;
+    list->overflow = false;
+    if (!bb_test(&pos->occ[pos->side ^ 1], target))
+        return MOVE_NONE;
+    generate_captures_to(pos, target, list);
+    Move best = MOVE_NONE;
+    int top = 0;
+    for (int i = 0; i < list->count; i++) {
+        int gain = move_gain_fast(pos, list->moves[i], danger);
+        if (gain > top) {
+            top = gain;
+            best = list->moves[i];
+        }
+    }
+    return best;
+}
+
+/* The next guess of STAGE_GUESS (picker_guess_captures), MOVE_NONE when there is none left. */
+static Move next_guess(MovePicker *mp)
+{
+    while (mp->index < 2) {
+        Move m = MOVE_NONE;
+        if (mp->index++ == 0) {
+            if (move_is_noisy_pseudolegal(mp->pos, mp->capture_killer))
+                m = mp->capture_killer;
+        } else if (mp->recapture >= 0) {
+            m = best_capture_of(mp->pos, mp->recapture, mp->list, mp->danger);
+        }
+        if (m && m != mp->tt_move && (mp->nguessed == 0 || m != mp->guessed[0]))
+            return mp->guessed[mp->nguessed++] = m;
+    }
+    return MOVE_NONE;
+}
+
+static bool was_guessed(const MovePicker *mp, Move m)
+{
+    return (mp->nguessed > 0 && m == mp->guessed[0]) || (mp->nguessed > 1 && m == mp->guessed[1]);
 }
 
 /* The first index in [i, n) holding the highest score (n > i).  Two passes: the maximum, a
@@ -139,13 +189,24 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
             return m;
         }
         case STAGE_TT:
-            mp->stage = STAGE_NOISY_GEN;
+            mp->stage = STAGE_GUESS;
+            mp->index = 0;
             if (mp->tt_move) {
                 *stage = STAGE_TT;
                 *score = SCORE_TT_MOVE;
                 return mp->tt_move;
             }
             break;
+        case STAGE_GUESS: {
+            Move m = next_guess(mp);
+            if (m) {
+                *stage = STAGE_NOISY;
+                *score = SCORE_GAIN;
+                return m;
+            }
+            mp->stage = STAGE_NOISY_GEN;
+            break;
+        }
         case STAGE_NOISY_GEN:
             generate_noisy(mp->pos, list);
             for (int i = 0; i < list->count; i++)
@@ -159,7 +220,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
                     pick_best(list, mp->scores, mp->index);
                 Move m = list->moves[mp->index];
                 *score = mp->scores[mp->index++];
-                if (m == mp->tt_move)
+                if (m == mp->tt_move || was_guessed(mp, m))
                     break;
                 *stage = STAGE_NOISY;
                 return m;

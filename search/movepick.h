@@ -16,7 +16,8 @@ void sort_moves(MoveList *list, int *scores, int from);
 /* Swaps the best-scored move of list->moves[i..count) into place i and returns it. */
 Move pick_best(MoveList *list, int *scores, int i);
 
-enum { STAGE_TT, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE, STAGE_ROOT };
+enum { STAGE_TT, STAGE_GUESS, STAGE_NOISY_GEN, STAGE_NOISY, STAGE_QUIET_GEN, STAGE_QUIET, STAGE_DONE,
+       STAGE_ROOT };
 
 /* Ordering scores: the hash move; moves that win material (at the root, where all moves are
    scored at once); in the quiet stage quiet promotions above killers above history, suicides
@@ -39,6 +40,9 @@ typedef struct MovePicker {
     int *scores;
     int index, picked;
     int selected; /* list index that picker_peek has already selected, or -1 */
+    /* the captures tried before generating (picker_guess_captures), and how many were */
+    Move capture_killer, guessed[2];
+    int recapture, nguessed;
     Bitboard danger;
 } MovePicker;
 
@@ -50,6 +54,13 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                       const int16_t (*history)[SQUARE_COUNT], Move *moves, int count,
                       int *scores);
+/* Before generating the captures, try capture_killer (a capture that refuted a node at this
+   ply, checked to be a capture here) and the most gaining capture of the piece on `recapture`
+   (the piece that has just moved; -1: none).  Call after picker_init. */
+void picker_guess_captures(MovePicker *mp, Move capture_killer, int recapture);
+/* The most gaining capture (move_gain_fast) of the enemy piece on target, MOVE_NONE if none;
+   fills list with generate_captures_to's moves. */
+Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard danger);
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
    ordering score. */
 Move picker_next(MovePicker *mp, int *stage, int *score);

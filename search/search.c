@@ -111,28 +111,10 @@ static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int pl
     return score;
 }
 
-/* The most gaining capture of the piece on target, or MOVE_NONE; fills list. */
-static Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard danger)
-{
-    list->count = 0;
-    list->overflow = false;
-    generate_captures_to(pos, target, list);
-    Move best = MOVE_NONE;
-    int top = 0;
-    for (int i = 0; i < list->count; i++) {
-        int gain = move_gain_fast(pos, list->moves[i], danger);
-        if (gain > top) {
-            top = gain;
-            best = list->moves[i];
-        }
-    }
-    return best;
-}
-
 /* A first-ply quiescence node tries a few guesses before it generates every capture: most such
    nodes end with a cut-off by the first move tried, and that move is usually one of them (see
    docs/SPEED.md, "Guesses before generating").  Guess g: 0 the hash move, 1 the capture that
-   last refuted a node at this ply (a sibling, usually: the quiescence killer), 2 the most
+   last refuted a node at this ply (the capture killer, usually from a sibling), 2 the most
    gaining capture of the piece that has just moved.  MOVE_NONE if there is none, if it is not
    one of generate_noisy's moves here, or if an earlier guess was the same move. */
 enum { QS_GUESSES = 3 };
@@ -144,12 +126,12 @@ static Move qsearch_guess(const Thread *t, int g, Move hash_move, const Move *ea
     if (g == 0)
         m = hash_move;
     else if (g == 1)
-        m = t->qs_killer[ply];
+        m = t->capture_killer[ply];
     if (g < 2 && !move_is_noisy_pseudolegal(pos, m))
         return MOVE_NONE;
     if (g == 2) {
         Move last = ply > 0 ? t->made[ply - 1] : MOVE_NONE;
-        if (!last || !bb_test(&pos->occ[pos->side ^ 1], move_to(last)))
+        if (!last)
             return MOVE_NONE;
         m = best_capture_of(pos, move_to(last), list, danger); /* a generate_noisy move */
     }
@@ -267,7 +249,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     }
 done:
     if (best >= beta && full && e->config.killers)
-        t->qs_killer[ply] = best_move;
+        t->capture_killer[ply] = best_move;
     if (use_tt)
         tt_store(&e->tt, t->pos.key, best_move, tt_score_to(best, ply), stand, 0,
                  tt_bound(best, old_alpha, beta));
@@ -416,6 +398,9 @@ static void init_picker(Thread *t, MovePicker *mp, int ply, Move tt_move)
     } else {
         picker_init(mp, pos, c->tt ? tt_move : MOVE_NONE, killers, history, &t->lists[ply],
                     &t->scratch, t->scores[ply]);
+        Move last = t->made[ply - 1];
+        picker_guess_captures(mp, c->killers ? t->capture_killer[ply] : MOVE_NONE,
+                              last ? move_to(last) : -1);
     }
 }
 
@@ -522,6 +507,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         if (score >= beta) {
             if (quiet)
                 update_quiet_stats(t, m, ply, depth, quiets, nquiets - 1);
+            else if (stage == STAGE_NOISY && c->killers)
+                t->capture_killer[ply] = m;
             break;
         }
     }

@@ -252,7 +252,7 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
         t->done_depth = 0;
         t->done_pv_len = 0;
         memset(t->killers, 0, sizeof t->killers);
-        memset(t->qs_killer, 0, sizeof t->qs_killer);
+        memset(t->capture_killer, 0, sizeof t->capture_killer);
         for (int s = 0; s < 2; s++) /* age the history between searches */
             for (int a = 0; a < SQUARE_COUNT; a++)
                 for (int b = 0; b < SQUARE_COUNT; b++)

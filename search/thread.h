@@ -28,7 +28,7 @@ typedef struct Thread {
     int root_cap;
     Move killers[MAX_PLY + 4][2];
     Move made[MAX_PLY + 4];      /* the move made at each ply (MOVE_NONE: a null move) */
-    Move qs_killer[MAX_PLY + 4]; /* the capture that last refuted a quiescence node at this ply */
+    Move capture_killer[MAX_PLY + 4]; /* the capture that last refuted a node at this ply */
     Move quiets[MAX_PLY + 4][64];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
