@@ -1,7 +1,8 @@
 /* Move ordering.  The main search takes moves in stages, so that a cut-off by the hash move or
  * a capture saves generating and sorting the hundreds of quiet moves of a tenjiku position:
- * hash move, captures and burns by material won (MVV-LVA), then the quiet moves by killers and
- * history. */
+ * hash move; two guessed captures (the capture killer, the best capture of the piece that just
+ * moved), which often cut off before any capture is generated; the captures and burns by
+ * material won (MVV-LVA); then the quiet moves by killers and history. */
 #ifndef KAKI_MOVEPICK_H
 #define KAKI_MOVEPICK_H
 

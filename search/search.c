@@ -113,7 +113,7 @@ static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int pl
 
 /* A first-ply quiescence node tries a few guesses before it generates every capture: most such
    nodes end with a cut-off by the first move tried, and that move is usually one of them (see
-   docs/SPEED.md, "Guesses before generating").  Guess g: 0 the hash move, 1 the capture that
+   docs/SPEED.md, "Third pass").  Guess g: 0 the hash move, 1 the capture that
    last refuted a node at this ply (the capture killer, usually from a sibling), 2 the most
    gaining capture of the piece that has just moved.  MOVE_NONE if there is none, if it is not
    one of generate_noisy's moves here, or if an earlier guess was the same move. */
