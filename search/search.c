@@ -111,6 +111,20 @@ static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int pl
     return score;
 }
 
+/* A quiescence move's score into the node's best score and move and its alpha; true at a
+   cut-off (beta reached). */
+static inline bool take_score(int score, Move m, int *best, Move *best_move, int *alpha, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    *best_move = m;
+    if (score <= *alpha)
+        return false;
+    *alpha = score;
+    return score >= beta;
+}
+
 /* A first-ply quiescence node tries a few guesses before it generates every capture: most such
    nodes end with a cut-off by the first move tried, and that move is usually one of them (see
    docs/SPEED.md, "Third pass").  Guess g: 0 the hash move, 1 the capture that
@@ -183,15 +197,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
         if (should_stop(e))
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta)
-                    goto done;
-            }
-        }
+        if (take_score(score, m, &best, &best_move, &alpha, beta))
+            goto done;
     }
 
     /* the big quiet promotions (first quiescence ply only) wait until no capture is worth more
@@ -237,15 +244,8 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
         if (should_stop(e))
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (take_score(score, m, &best, &best_move, &alpha, beta))
+            break;
     }
 done:
     if (best >= beta && full && e->config.killers)
