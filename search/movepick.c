@@ -50,17 +50,20 @@ Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard d
     return best;
 }
 
+Move capture_guess(const Position *pos, int g, Move killer, int recapture, MoveList *list,
+                   Bitboard danger)
+{
+    if (g == 0)
+        return move_is_noisy_pseudolegal(pos, killer) ? killer : MOVE_NONE;
+    return recapture >= 0 ? best_capture_of(pos, recapture, list, danger) : MOVE_NONE;
+}
+
 /* The next guess of STAGE_GUESS (picker_guess_captures), MOVE_NONE when there is none left. */
 static Move next_guess(MovePicker *mp)
 {
-    while (mp->index < 2) {
-        Move m = MOVE_NONE;
-        if (mp->index++ == 0) {
-            if (move_is_noisy_pseudolegal(mp->pos, mp->capture_killer))
-                m = mp->capture_killer;
-        } else if (mp->recapture >= 0) {
-            m = best_capture_of(mp->pos, mp->recapture, mp->list, mp->danger);
-        }
+    while (mp->index < CAPTURE_GUESSES) {
+        Move m = capture_guess(mp->pos, mp->index++, mp->capture_killer, mp->recapture, mp->list,
+                               mp->danger);
         if (m && m != mp->tt_move && (mp->nguessed == 0 || m != mp->guessed[0]))
             return mp->guessed[mp->nguessed++] = m;
     }

@@ -62,6 +62,12 @@ void picker_guess_captures(MovePicker *mp, Move capture_killer, int recapture);
 /* The most gaining capture (move_gain_fast) of the enemy piece on target, MOVE_NONE if none;
    fills list with generate_captures_to's moves. */
 Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard danger);
+/* The captures both searches try before generating any (docs/SPEED.md, "Third pass"): guess 0
+   is `killer` if it is one of generate_noisy's moves here, guess 1 the most gaining capture of
+   the piece on `recapture` (-1: none).  MOVE_NONE if there is none; list is scratch. */
+enum { CAPTURE_GUESSES = 2 };
+Move capture_guess(const Position *pos, int g, Move killer, int recapture, MoveList *list,
+                   Bitboard danger);
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its
    ordering score. */
 Move picker_next(MovePicker *mp, int *stage, int *score);

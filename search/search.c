@@ -93,10 +93,11 @@ uint64_t big_promoters(void)
     return m;
 }
 
+static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture);
+
 /* The score of capture m (ordering gain `gain`) at a quiescence node, or -SCORE_INFINITE if
    the SEE-like test prunes it: a move that gains less than the mover is worth loses material if
    the opponent can take back on its final square. */
-static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture);
 static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int ply, int qply)
 {
     int mover_pc = t->pos.board[move_from(m)];
@@ -109,6 +110,14 @@ static int qsearch_move(Thread *t, Move m, int gain, int alpha, int beta, int pl
         score = -qsearch(t, -beta, -alpha, ply + 1, qply + 1, move_to(m));
     unmake(t, m, ply);
     return score;
+}
+
+static bool was_tried(Move m, const Move *guessed, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (m == guessed[i])
+            return true;
+    return false;
 }
 
 /* A quiescence move's score into the node's best score and move and its alpha; true at a
@@ -127,27 +136,22 @@ static inline bool take_score(int score, Move m, int *best, Move *best_move, int
 
 /* A first-ply quiescence node tries a few guesses before it generates every capture: most such
    nodes end with a cut-off by the first move tried, and that move is usually one of them (see
-   docs/SPEED.md, "Third pass").  Guess g: 0 the hash move, 1 the capture that
-   last refuted a node at this ply (the capture killer, usually from a sibling), 2 the most
-   gaining capture of the piece that has just moved.  MOVE_NONE if there is none, if it is not
-   one of generate_noisy's moves here, or if an earlier guess was the same move. */
-enum { QS_GUESSES = 3 };
+   docs/SPEED.md, "Third pass").  Guess 0 is the hash move, the others the main search's
+   capture guesses (capture_guess: the capture killer, the best capture of the piece that has
+   just moved).  MOVE_NONE if there is none, if it is not one of generate_noisy's moves here, or
+   if an earlier guess was the same move. */
+enum { QS_GUESSES = 1 + CAPTURE_GUESSES };
 static Move qsearch_guess(const Thread *t, int g, Move hash_move, const Move *earlier,
                           MoveList *list, Bitboard danger, int ply)
 {
     const Position *pos = &t->pos;
-    Move m = MOVE_NONE;
-    if (g == 0)
-        m = hash_move;
-    else if (g == 1)
-        m = t->capture_killer[ply];
-    if (g < 2 && !move_is_noisy_pseudolegal(pos, m))
-        return MOVE_NONE;
-    if (g == 2) {
+    Move m;
+    if (g == 0) {
+        m = move_is_noisy_pseudolegal(pos, hash_move) ? hash_move : MOVE_NONE;
+    } else {
         Move last = ply > 0 ? t->made[ply - 1] : MOVE_NONE;
-        if (!last)
-            return MOVE_NONE;
-        m = best_capture_of(pos, move_to(last), list, danger); /* a generate_noisy move */
+        m = capture_guess(pos, g - 1, t->capture_killer[ply], last ? move_to(last) : -1, list,
+                          danger);
     }
     for (int i = 0; i < g; i++)
         if (earlier[i] == m)
@@ -239,7 +243,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         /* best first: once one cannot raise alpha, none of the rest can */
         if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
             break;
-        if (m == guessed[0] || m == guessed[1] || m == guessed[2])
+        if (was_tried(m, guessed, QS_GUESSES))
             continue; /* searched already */
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
         if (should_stop(e))
