@@ -141,9 +141,7 @@ Searcher *searcher_new(void)
     eval_init();
     e->config = search_config_default();
     e->nthreads = 1;
-    e->hash_mb = 64;
-    if (!tt_resize(&e->tt, (size_t)e->hash_mb))
-        abort();
+    e->hash_mb = 64; /* allocated by the first searcher_set_hash_mb or search */
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
             e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
@@ -188,6 +186,10 @@ int searcher_set_hash_mb(Searcher *e, int mb)
         mb = 1;
     if (mb > 65536)
         mb = 65536;
+    if (e->tt.entries && mb == e->hash_mb) { /* the same table, emptied: no new pages to map */
+        tt_clear(&e->tt);
+        return e->hash_mb;
+    }
     size_t got = tt_resize(&e->tt, (size_t)mb);
     if (got)
         e->hash_mb = (int)got;
@@ -211,11 +213,24 @@ void searcher_new_game(Searcher *e)
             memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
 }
 
+/* The table of the size asked for, or failing that the largest that can be had. */
+static void ensure_table(Searcher *e)
+{
+    for (int mb = e->hash_mb; !e->tt.entries; mb /= 2) {
+        size_t got = tt_resize(&e->tt, (size_t)mb);
+        if (got)
+            e->hash_mb = (int)got;
+        else if (mb <= 1)
+            abort(); /* not even one megabyte */
+    }
+}
+
 void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
                   SearchReportFn report, void *ctx)
 {
     searcher_stop(e);
     searcher_wait(e, NULL);
+    ensure_table(e);
     e->root = *pos;
     copy_root_history(e);
     e->limits = *limits;
