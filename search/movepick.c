@@ -176,6 +176,38 @@ void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const M
     mp->root_moves = moves;
     mp->root_count = count;
     score_root_moves(pos, moves, count, scores, tt_move, killers, history);
+    mp->root_tail_reversed = false;
+}
+
+void picker_reverse_root_tail(MovePicker *mp)
+{
+    for (int i = 0; i < mp->root_count; i++)
+        select_best(mp->root_moves, mp->scores, i, mp->root_count);
+    mp->root_tail_reversed = true;
+}
+
+SplitList *picker_split(MovePicker *mp, SplitList *sl)
+{
+    int stage, score;
+    Move m;
+    sl->count = sl->next = 0;
+    while (sl->count < MAX_MOVES && (m = picker_next(mp, &stage, &score)) != MOVE_NONE) {
+        sl->moves[sl->count] = m;
+        sl->stages[sl->count] = stage;
+        sl->scores[sl->count++] = score;
+    }
+    return sl;
+}
+
+Move split_next(SplitList *sl, int *stage, int *score, int *rank)
+{
+    if (sl->next == sl->count)
+        return MOVE_NONE;
+    int k = sl->next++, i = k > 0 ? sl->count - k : 0;
+    *stage = sl->stages[i];
+    *score = sl->scores[i];
+    *rank = i + 1;
+    return sl->moves[i];
 }
 
 Move picker_next(MovePicker *mp, int *stage, int *score)
@@ -186,8 +218,12 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
         case STAGE_ROOT: {
             if (mp->index >= mp->root_count)
                 return MOVE_NONE;
-            Move m = select_best(mp->root_moves, mp->scores, mp->index, mp->root_count);
-            *score = mp->scores[mp->index++];
+            int k = mp->index++, i = mp->root_tail_reversed && k > 0 ? mp->root_count - k : k;
+            Move m = mp->root_tail_reversed
+                         ? mp->root_moves[i] /* sorted by picker_reverse_root_tail */
+                         : select_best(mp->root_moves, mp->scores, i, mp->root_count);
+            mp->rank = i + 1;
+            *score = mp->scores[i];
             *stage = m == mp->tt_move ? STAGE_TT : *score >= SCORE_GAIN ? STAGE_NOISY : STAGE_QUIET;
             return m;
         }

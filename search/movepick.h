@@ -38,6 +38,8 @@ typedef struct MovePicker {
     MoveList *scratch; /* buffer for the full generation */
     Move *root_moves;  /* the root: every legal move (more than a MoveList may hold) */
     int root_count;
+    bool root_tail_reversed; /* the root moves after the first in reverse order (a helper) */
+    int rank;                /* the root: the last move's place in the main order, from 1 */
     int *scores;
     int index, picked;
     int selected; /* list index that picker_peek has already selected, or -1 */
@@ -55,6 +57,19 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                       const int16_t (*history)[SQUARE_COUNT], Move *moves, int count,
                       int *scores);
+/* A helper thread: the root moves in the main order's first, then from the last back to the
+   second (Lazy SMP root splitting); picker_next sets mp->rank to the main-order place. */
+void picker_reverse_root_tail(MovePicker *mp);
+/* A PV node that a Lazy SMP helper splits (search.c, splits_pv_node): every move the picker
+   gives, taken at once, then handed out first move first, then from the last back to the
+   second, each with its rank (its place in the picker's order, from 1). */
+typedef struct SplitList {
+    Move moves[MAX_MOVES];
+    int stages[MAX_MOVES], scores[MAX_MOVES];
+    int count, next;
+} SplitList;
+SplitList *picker_split(MovePicker *mp, SplitList *sl);
+Move split_next(SplitList *sl, int *stage, int *score, int *rank);
 /* Before generating the captures, try capture_killer (a capture that refuted a node at this
    ply, checked to be a capture here) and the most gaining capture of the piece on `recapture`
    (the piece that has just moved; -1: none).  Call after picker_init. */

@@ -385,9 +385,22 @@ static void update_pv(Thread *t, int ply, Move m)
     t->pv_len[ply] = t->pv_len[ply + 1] + 1;
 }
 
+/* Lazy SMP splitting of PV nodes (docs/SPEED.md, "Two threads, fourth pass").  At a PV node
+   every thread searches the first move (it sets the bound), and the other moves mostly have only
+   to be shown worse.  The main thread takes them in order; an odd-numbered helper takes them
+   from the last back to the second, so that the two meet in the middle, each finding the other's
+   results in the hash table, instead of searching the same moves at the same time.  Each move
+   keeps the reductions of its place in the main order: the trees are the same, in another order.
+   Shallow nodes are not worth collecting every move for. */
+enum { SPLIT_DEPTH = 3 };
+static bool splits_pv_node(const Thread *t, bool pv_node, int ply, int depth)
+{
+    return t->id % 2 == 1 && pv_node && depth >= SPLIT_DEPTH && ply < SPLIT_PLIES;
+}
+
 /* Sets up the move picker: at the root the legal root moves, all scored at once; elsewhere the
    staged picker. */
-static void init_picker(Thread *t, MovePicker *mp, int ply, Move tt_move)
+static void init_picker(Thread *t, MovePicker *mp, int ply, int depth, Move tt_move)
 {
     Searcher *e = t->searcher;
     const SearchConfig *c = &e->config;
@@ -399,6 +412,8 @@ static void init_picker(Thread *t, MovePicker *mp, int ply, Move tt_move)
         int n = e->root_moves.count;
         memcpy(t->root_moves, e->root_moves.moves, (size_t)n * sizeof *t->root_moves);
         picker_init_root(mp, pos, tt_move, killers, history, t->root_moves, n, t->root_scores);
+        if (splits_pv_node(t, true, 0, depth))
+            picker_reverse_root_tail(mp);
     } else {
         picker_init(mp, pos, c->tt ? tt_move : MOVE_NONE, killers, history, &t->lists[ply],
                     &t->scratch, t->scores[ply]);
@@ -464,7 +479,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         return score;
 
     MovePicker mp;
-    init_picker(t, &mp, ply, tt_move);
+    init_picker(t, &mp, ply, depth, tt_move);
     int best = -SCORE_INFINITE, legal = 0, nquiets = 0, quiets_tried = 0, old_alpha = alpha;
     int incheck = -1; /* computed if the repetition rule needs it */
     Move best_move = MOVE_NONE, *quiets = t->quiets[ply], m;
@@ -472,8 +487,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     /* late-move pruning: near the horizon, the quiet moves after the first few (in history
        order) are not searched at all; a tenjiku position has hundreds of them */
     int lmp_limit = c->lmp && !pv_node && !root && depth <= LMP_DEPTH ? lmp_quiets(depth) : 0;
-    int stage, mscore;
-    while ((m = picker_next(&mp, &stage, &mscore)) != MOVE_NONE) {
+    int stage, mscore, rank = 0;
+    SplitList *split = NULL; /* the root's split is the picker's own (init_picker) */
+    if (!root && splits_pv_node(t, pv_node, ply, depth))
+        split = picker_split(&mp, &t->split[ply]);
+    while ((m = split ? split_next(split, &stage, &mscore, &rank)
+                      : picker_next(&mp, &stage, &mscore)) != MOVE_NONE) {
         bool quiet = stage == STAGE_QUIET && !(m & MOVE_PROMO) && mscore < SCORE_PROMOTION;
         bool killer = quiet && mscore >= SCORE_KILLER;
         if (futile && quiet && !killer && legal > 0)
@@ -492,8 +511,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             continue;
         }
         legal++;
-        if (!over)
-            score = search_child(t, alpha, beta, depth, ply, legal, quiet && !killer, pv_node, m);
+        if (!over) { /* a split node's moves keep their place in the main order (its rank) */
+            int place = split ? rank : root ? mp.rank : legal;
+            score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, pv_node, m);
+        }
         unmake(t, m, ply);
         if (should_stop(e))
             return 0;

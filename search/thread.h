@@ -11,8 +11,11 @@
 
 #include "board/makemove.h"
 #include "eval/eval.h"
+#include "movepick.h"
 #include "search.h"
 #include "tt.h"
+
+enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */
 
 typedef struct Thread {
     struct Searcher *searcher;
@@ -33,6 +36,7 @@ typedef struct Thread {
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
+    SplitList split[SPLIT_PLIES]; /* the PV nodes of the first plies, when split */
     _Atomic uint64_t nodes;
     int seldepth;
     /* the last completed iteration */

@@ -6,7 +6,10 @@
  *     here (the capture killer, then the best capture of the piece on the recapture square),
  *     then the other captures best first by move_gain_fast, then the quiet moves;
  *   - a guess that is not one of generate_noisy's moves here is never yielded as a guess;
- *   - best_capture_of gives the capture of generate_captures_to with the highest gain. */
+ *   - best_capture_of gives the capture of generate_captures_to with the highest gain;
+ *   - the root picker gives every legal move once with its rank, and with the tail reversed
+ *     (picker_reverse_root_tail) the same first move, then the others from the last back;
+ *   - a split PV node (picker_split, split_next) gives the picker's moves in that order too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +31,7 @@ static bool contains(const Move *sorted, int n, Move m)
     return bsearch(&m, sorted, (size_t)n, sizeof(Move), cmp_move) != NULL;
 }
 
-static int positions, guesses_taken, moves_seen;
+static int positions, guesses_taken, moves_seen, root_positions;
 
 /* best_capture_of against a scan of generate_captures_to's moves */
 static void check_best_capture(const Position *pos, int target, Bitboard danger)
@@ -108,6 +111,71 @@ static void check_picker(const Position *pos, Move tt_move, Move capture_killer,
     check_best_capture(pos, recapture >= 0 ? recapture : 0, danger);
 }
 
+/* A split PV node (picker_split): the picker's moves, the first one first, then from the last
+   back to the second, with the stage, score and rank (place from 1) the picker gave them. */
+static void check_split(const Position *pos, Move tt_move, Move capture_killer, int recapture)
+{
+    static MoveList list, scratch;
+    static SplitList split;
+    static Move order[MAX_MOVES];
+    static int stages[MAX_MOVES], scores_of[MAX_MOVES], scores[MAX_MOVES];
+    Move killers[2] = {MOVE_NONE, MOVE_NONE}, m;
+    MovePicker mp;
+    int stage, score, n = 0, rank;
+    picker_init(&mp, pos, tt_move, killers, NULL, &list, &scratch, scores);
+    picker_guess_captures(&mp, capture_killer, recapture);
+    while ((m = picker_next(&mp, &stage, &score)) != MOVE_NONE && n < MAX_MOVES) {
+        order[n] = m;
+        stages[n] = stage;
+        scores_of[n++] = score;
+    }
+    picker_init(&mp, pos, tt_move, killers, NULL, &list, &scratch, scores);
+    picker_guess_captures(&mp, capture_killer, recapture);
+    picker_split(&mp, &split);
+    int k = 0;
+    for (; (m = split_next(&split, &stage, &score, &rank)) != MOVE_NONE && k < n; k++) {
+        int i = k == 0 ? 0 : n - k;
+        CHECK(m == order[i] && stage == stages[i] && score == scores_of[i] && rank == i + 1,
+              "split move %d: %08x stage %d score %d rank %d, expected %08x %d %d rank %d", k, m,
+              stage, score, rank, order[i], stages[i], scores_of[i], i + 1);
+    }
+    CHECK(k == n && m == MOVE_NONE, "split gave %d moves of %d", k, n);
+}
+
+/* The root picker: in order, and with the tail reversed (a Lazy SMP helper): the same first
+   move, then the others from the last back, each with its place in the plain order as rank. */
+static void check_root_picker(Position *pos, Move tt_move)
+{
+    static MoveVec legal;
+    static Move plain[MAX_MOVES], reversed[MAX_MOVES];
+    static int scores[MAX_MOVES];
+    generate_legal(pos, &legal);
+    int n = legal.count < MAX_MOVES ? legal.count : MAX_MOVES;
+    Move killers[2] = {MOVE_NONE, MOVE_NONE}, order[MAX_MOVES], m;
+    int stage, score, k = 0;
+    MovePicker mp;
+    memcpy(plain, legal.moves, (size_t)n * sizeof(Move));
+    picker_init_root(&mp, pos, tt_move, killers, NULL, plain, n, scores);
+    while ((m = picker_next(&mp, &stage, &score)) != MOVE_NONE) {
+        CHECK(mp.rank == k + 1, "root move %d has rank %d", k + 1, mp.rank);
+        order[k++] = m;
+    }
+    CHECK(k == n, "root picker gave %d moves of %d", k, n);
+    memcpy(reversed, legal.moves, (size_t)n * sizeof(Move));
+    picker_init_root(&mp, pos, tt_move, killers, NULL, reversed, n, scores);
+    picker_reverse_root_tail(&mp);
+    for (k = 0; (m = picker_next(&mp, &stage, &score)) != MOVE_NONE; k++) {
+        int expect = k == 0 ? 0 : n - k;
+        CHECK(k < n && m == order[expect] && mp.rank == expect + 1,
+              "reversed root picker: move %d is %08x rank %d, expected %08x rank %d", k, m, mp.rank,
+              k < n ? order[expect] : 0, expect + 1);
+        if (k >= n)
+            break;
+    }
+    CHECK(k == n, "reversed root picker gave %d moves of %d", k, n);
+    root_positions++;
+}
+
 int main(void)
 {
     static Position pos, other;
@@ -138,6 +206,10 @@ int main(void)
                 killer = other_noisy.moves[rng_below(&rng, other_noisy.count)];
             int recapture = last ? move_to(last) : rng_below(&rng, 2) ? rng_below(&rng, SQUARE_COUNT) : -1;
             check_picker(&pos, tt, killer, recapture);
+            if (ply % 8 == 0) {
+                check_root_picker(&pos, tt);
+                check_split(&pos, tt, killer, recapture);
+            }
             positions++;
             previous_noisy = noisy;
             generate_legal(&pos, &legal);
@@ -153,7 +225,8 @@ int main(void)
         other = pos;
         generate_noisy(&other, &other_noisy);
     }
-    printf("%d positions, %d moves picked, %d capture guesses taken\n", positions, moves_seen, guesses_taken);
+    printf("%d positions, %d moves picked, %d capture guesses taken; %d root pickers\n", positions,
+           moves_seen, guesses_taken, root_positions);
     CHECK(guesses_taken > positions / 10, "only %d guesses taken", guesses_taken);
     return check_finish("test_movepick");
 }

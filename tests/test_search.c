@@ -196,6 +196,11 @@ static void threads_only(Searcher *e)
     Move m = search_depth(e, 5);
     CHECK(m != MOVE_NONE && is_legal(&pos, m), "2 threads: illegal move");
     legality(e, 2, scaled(60));
+    /* the tactics with two threads: the helper searches the PV nodes' other moves from the last
+       back (splits_pv_node), and whichever thread completes the depth first gives the move; a
+       split that lost a move would lose the win whenever the helper came first */
+    for (int i = 0; i < scaled(20); i++)
+        tactics(e);
     /* stop a 2-thread infinite search from outside */
     load(TFEN_START);
     SearchLimits l = limits_none();
