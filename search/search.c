@@ -12,6 +12,17 @@
 #include "movepick.h"
 #include "timeman.h"
 
+/* Lazy SMP: another thread has completed the iteration this one is on, which is then
+   abandoned for the next (iterative_deepening). */
+static inline bool superseded(const Thread *t)
+{
+    const Searcher *e = t->searcher;
+    return e->nthreads > 1 &&
+           atomic_load_explicit(&e->completed_depth, memory_order_relaxed) >= t->iter_depth;
+}
+/* This thread stops searching: the search is stopped or its iteration superseded. */
+static inline bool halted(const Thread *t) { return should_stop(t->searcher) || superseded(t); }
+
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
 
@@ -166,7 +177,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     if (ply > t->seldepth)
         t->seldepth = ply;
     t->pv_len[ply] = 0;
-    if (should_stop(e))
+    if (halted(t))
         return 0;
     TTHit hit;
     hit.move = MOVE_NONE;
@@ -199,7 +210,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
             continue;
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
-        if (should_stop(e))
+        if (halted(t))
             return 0;
         if (take_score(score, m, &best, &best_move, &alpha, beta))
             goto done;
@@ -246,7 +257,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         if (was_tried(m, guessed, QS_GUESSES))
             continue; /* searched already */
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
-        if (should_stop(e))
+        if (halted(t))
             return 0;
         if (take_score(score, m, &best, &best_move, &alpha, beta))
             break;
@@ -310,7 +321,7 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     t->eval[ply + 1] = t->eval[ply];
     int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
     unmake_null_move(pos);
-    if (should_stop(t->searcher)) {
+    if (halted(t)) {
         *score = 0;
         return true;
     }
@@ -451,7 +462,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0, -1);
     count_node(t);
-    if (should_stop(e))
+    if (halted(t))
         return 0;
     if (ply >= MAX_PLY)
         return evaluate(pos, &t->eval[ply], c->eval_terms);
@@ -516,7 +527,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
             score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, pv_node, m);
         }
         unmake(t, m, ply);
-        if (should_stop(e))
+        if (halted(t))
             return 0;
         quiets_tried += quiet;
         if (quiet && nquiets < 64)
@@ -558,7 +569,7 @@ static int aspiration(Thread *t, int depth, int prev)
     }
     for (;;) {
         int s = search(t, alpha, beta, depth, 0, false);
-        if (should_stop(e) || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE))
+        if (halted(t) || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE))
             return s;
         if (s <= alpha) {
             beta = (alpha + beta) / 2;
@@ -584,6 +595,40 @@ static int aspiration(Thread *t, int depth, int prev)
 static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
 
+/* Lazy SMP: makes this thread's completed iteration the deepest known, if it is. */
+static void publish_completed(Thread *t)
+{
+    Searcher *e = t->searcher;
+    if (e->nthreads < 2)
+        return;
+    pthread_mutex_lock(&e->completed_lock);
+    Completed *c = &e->completed;
+    if (t->done_depth > c->depth) {
+        c->depth = t->done_depth;
+        c->score = t->done_score;
+        c->seldepth = t->done_seldepth;
+        c->pv_len = t->done_pv_len;
+        memcpy(c->pv, t->done_pv, sizeof(Move) * (size_t)c->pv_len);
+        atomic_store(&e->completed_depth, c->depth);
+    }
+    pthread_mutex_unlock(&e->completed_lock);
+}
+
+/* The main thread takes over the iteration another thread completed first; returns its score. */
+static int adopt_completed(Thread *t)
+{
+    Searcher *e = t->searcher;
+    pthread_mutex_lock(&e->completed_lock);
+    const Completed *c = &e->completed;
+    t->done_depth = c->depth;
+    t->done_score = c->score;
+    t->done_seldepth = c->seldepth;
+    t->done_pv_len = c->pv_len;
+    memcpy(t->done_pv, c->pv, sizeof(Move) * (size_t)c->pv_len);
+    pthread_mutex_unlock(&e->completed_lock);
+    return t->done_score;
+}
+
 void iterative_deepening(Thread *t)
 {
     Searcher *e = t->searcher;
@@ -598,25 +643,40 @@ void iterative_deepening(Thread *t)
             if (((depth + skip_phase[k]) / skip_size[k]) % 2)
                 continue;
         }
+        if (e->nthreads > 1) { /* on to the iteration after the deepest completed */
+            int done = atomic_load(&e->completed_depth);
+            if (depth <= done)
+                depth = done + 1;
+            if (depth > max_depth)
+                break;
+        }
+        t->iter_depth = depth;
         t->seldepth = 0;
         int score = aspiration(t, depth, prev);
         if (should_stop(e) && t->done_depth > 0)
             break;
-        if (t->pv_len[0] == 0)
-            break; /* stopped during depth 1 before any move was searched */
+        if (superseded(t)) {
+            if (t->id != 0)
+                continue;
+            score = adopt_completed(t); /* the main thread reports it and keeps the clock */
+        } else {
+            if (t->pv_len[0] == 0)
+                break; /* stopped during depth 1 before any move was searched */
+            t->done_depth = depth;
+            t->done_score = score;
+            t->done_seldepth = t->seldepth;
+            t->done_pv_len = t->pv_len[0];
+            memcpy(t->done_pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+            publish_completed(t);
+        }
         prev = score;
-        t->done_depth = depth;
-        t->done_score = score;
-        t->done_seldepth = t->seldepth;
-        t->done_pv_len = t->pv_len[0];
-        memcpy(t->done_pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
         if (t->id != 0) {
             /* a ponder search (infinite) waits at the limit for the ponder hit instead */
             if (depth >= limit && e->limits.depth > 0 && !atomic_load(&e->infinite))
                 atomic_store(&e->stop, true);
             continue;
         }
-        atomic_store(&e->progress_depth, depth);
+        atomic_store(&e->progress_depth, t->done_depth);
         report_iteration(e, t);
         int64_t now = elapsed_ms(e);
         before_ms = last_ms;

@@ -141,6 +141,7 @@ Searcher *searcher_new(void)
     eval_init();
     e->config = search_config_default();
     e->nthreads = 1;
+    pthread_mutex_init(&e->completed_lock, NULL);
     e->hash_mb = 64; /* allocated by the first searcher_set_hash_mb or search */
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
@@ -165,6 +166,7 @@ void searcher_free(Searcher *e)
         free(e->threads[i]);
     }
     tt_free(&e->tt);
+    pthread_mutex_destroy(&e->completed_lock);
     free(e->root_history);
     movevec_free(&e->root_moves);
     free(e);
@@ -275,6 +277,8 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     }
     tt_new_search(&e->tt);
     atomic_store(&e->progress_depth, 0);
+    atomic_store(&e->completed_depth, 0);
+    e->completed.depth = 0;
     atomic_store(&e->infinite, limits->infinite);
     atomic_store(&e->start_us, mono_us());
     allocate_time(e, limits);

@@ -17,6 +17,12 @@
 
 enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */
 
+/* The deepest iteration any thread has completed in this search (Lazy SMP synchronisation). */
+typedef struct Completed {
+    int depth, score, seldepth, pv_len;
+    Move pv[MAX_PLY];
+} Completed;
+
 typedef struct Thread {
     struct Searcher *searcher;
     int id;
@@ -39,6 +45,7 @@ typedef struct Thread {
     SplitList split[SPLIT_PLIES]; /* the PV nodes of the first plies, when split */
     _Atomic uint64_t nodes;
     int seldepth;
+    int iter_depth; /* the iteration this thread is searching */
     /* the last completed iteration */
     int done_depth, done_score, done_seldepth;
     int done_pv_len;
@@ -69,6 +76,10 @@ struct Searcher {
     uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
     _Atomic uint64_t crumbs[4096];
+    /* the deepest completed iteration (under completed_lock) and its depth, readable at once */
+    pthread_mutex_t completed_lock;
+    Completed completed;
+    _Atomic int completed_depth;
 };
 
 static inline bool should_stop(const Searcher *e)

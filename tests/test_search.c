@@ -176,10 +176,11 @@ static void limits(Searcher *e)
     CHECK(search_depth(e, 3) == MOVE_NONE, "a move in a finished game");
 }
 
-static int deepest;
+static int deepest, reports_out_of_order;
 static void keep_deepest(void *ctx, const Position *root, const SearchReport *r)
 {
     (void)ctx, (void)root;
+    reports_out_of_order += r->depth <= deepest; /* each report deeper than the one before */
     if (r->depth > deepest)
         deepest = r->depth;
 }
@@ -219,6 +220,19 @@ static void threads_only(Searcher *e)
         searcher_new_game(e);
         searcher_search(e, &pos, &d, keep_deepest, NULL, NULL);
         CHECK(deepest == d.depth, "2 threads, depth limit %d: reported depth %d", d.depth, deepest);
+    }
+    /* the threads move on together: an iteration one thread completes is abandoned by the
+       others (the main thread reports it), so the reported depths only ever grow */
+    for (int i = 0; i < scaled(30); i++) {
+        load(bench_like[i % 3]);
+        deepest = reports_out_of_order = 0;
+        SearchLimits d = limits_none();
+        d.depth = 6 + i % 3;
+        searcher_new_game(e);
+        Move best = searcher_search(e, &pos, &d, keep_deepest, NULL, NULL);
+        CHECK(deepest == d.depth && reports_out_of_order == 0 && best != MOVE_NONE && is_legal(&pos, best),
+              "2 threads to depth %d: deepest report %d, %d out of order", d.depth, deepest,
+              reports_out_of_order);
     }
 }
 
