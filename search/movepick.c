@@ -179,6 +179,10 @@ void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const M
     mp->root_tail_reversed = false;
 }
 
+/* Where the k-th move handed out in split order sits in the plain order of count moves: the
+   first, then the last back to the second. */
+static inline int split_index(int k, int count) { return k > 0 ? count - k : 0; }
+
 void picker_reverse_root_tail(MovePicker *mp)
 {
     for (int i = 0; i < mp->root_count; i++)
@@ -191,7 +195,7 @@ SplitList *picker_split(MovePicker *mp, SplitList *sl)
     int stage, score;
     Move m;
     sl->count = sl->next = 0;
-    while (sl->count < MAX_MOVES && (m = picker_next(mp, &stage, &score)) != MOVE_NONE) {
+    while (sl->count < SPLIT_MAX && (m = picker_next(mp, &stage, &score)) != MOVE_NONE) {
         sl->moves[sl->count] = m;
         sl->stages[sl->count] = stage;
         sl->scores[sl->count++] = score;
@@ -203,7 +207,7 @@ Move split_next(SplitList *sl, int *stage, int *score, int *rank)
 {
     if (sl->next == sl->count)
         return MOVE_NONE;
-    int k = sl->next++, i = k > 0 ? sl->count - k : 0;
+    int i = split_index(sl->next++, sl->count);
     *stage = sl->stages[i];
     *score = sl->scores[i];
     *rank = i + 1;
@@ -218,7 +222,7 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
         case STAGE_ROOT: {
             if (mp->index >= mp->root_count)
                 return MOVE_NONE;
-            int k = mp->index++, i = mp->root_tail_reversed && k > 0 ? mp->root_count - k : k;
+            int k = mp->index++, i = mp->root_tail_reversed ? split_index(k, mp->root_count) : k;
             Move m = mp->root_tail_reversed
                          ? mp->root_moves[i] /* sorted by picker_reverse_root_tail */
                          : select_best(mp->root_moves, mp->scores, i, mp->root_count);

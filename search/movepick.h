@@ -63,9 +63,10 @@ void picker_reverse_root_tail(MovePicker *mp);
 /* A PV node that a Lazy SMP helper splits (search.c, splits_pv_node): every move the picker
    gives, taken at once, then handed out first move first, then from the last back to the
    second, each with its rank (its place in the picker's order, from 1). */
+enum { SPLIT_MAX = MAX_MOVES + 3 }; /* a full list, the hash move and two guessed captures */
 typedef struct SplitList {
-    Move moves[MAX_MOVES];
-    int stages[MAX_MOVES], scores[MAX_MOVES];
+    Move moves[SPLIT_MAX];
+    int stages[SPLIT_MAX], scores[SPLIT_MAX];
     int count, next;
 } SplitList;
 SplitList *picker_split(MovePicker *mp, SplitList *sl);
@@ -81,6 +82,7 @@ Move best_capture_of(const Position *pos, int target, MoveList *list, Bitboard d
    is `killer` if it is one of generate_noisy's moves here, guess 1 the most gaining capture of
    the piece on `recapture` (-1: none).  MOVE_NONE if there is none; list is scratch. */
 enum { CAPTURE_GUESSES = 2 };
+_Static_assert(SPLIT_MAX >= MAX_MOVES + 1 + CAPTURE_GUESSES, "a split list holds every move");
 Move capture_guess(const Position *pos, int g, Move killer, int recapture, MoveList *list,
                    Bitboard danger);
 /* The next move, MOVE_NONE at the end.  *stage tells where it came from and *score its

@@ -602,14 +602,9 @@ static void publish_completed(Thread *t)
     if (e->nthreads < 2)
         return;
     pthread_mutex_lock(&e->completed_lock);
-    Completed *c = &e->completed;
-    if (t->done_depth > c->depth) {
-        c->depth = t->done_depth;
-        c->score = t->done_score;
-        c->seldepth = t->done_seldepth;
-        c->pv_len = t->done_pv_len;
-        memcpy(c->pv, t->done_pv, sizeof(Move) * (size_t)c->pv_len);
-        atomic_store(&e->completed_depth, c->depth);
+    if (t->done.depth > e->completed.depth) {
+        e->completed = t->done;
+        atomic_store(&e->completed_depth, t->done.depth);
     }
     pthread_mutex_unlock(&e->completed_lock);
 }
@@ -619,14 +614,9 @@ static int adopt_completed(Thread *t)
 {
     Searcher *e = t->searcher;
     pthread_mutex_lock(&e->completed_lock);
-    const Completed *c = &e->completed;
-    t->done_depth = c->depth;
-    t->done_score = c->score;
-    t->done_seldepth = c->seldepth;
-    t->done_pv_len = c->pv_len;
-    memcpy(t->done_pv, c->pv, sizeof(Move) * (size_t)c->pv_len);
+    t->done = e->completed;
     pthread_mutex_unlock(&e->completed_lock);
-    return t->done_score;
+    return t->done.score;
 }
 
 void iterative_deepening(Thread *t)
@@ -653,7 +643,7 @@ void iterative_deepening(Thread *t)
         t->iter_depth = depth;
         t->seldepth = 0;
         int score = aspiration(t, depth, prev);
-        if (should_stop(e) && t->done_depth > 0)
+        if (should_stop(e) && t->done.depth > 0)
             break;
         if (superseded(t)) {
             if (t->id != 0)
@@ -662,11 +652,11 @@ void iterative_deepening(Thread *t)
         } else {
             if (t->pv_len[0] == 0)
                 break; /* stopped during depth 1 before any move was searched */
-            t->done_depth = depth;
-            t->done_score = score;
-            t->done_seldepth = t->seldepth;
-            t->done_pv_len = t->pv_len[0];
-            memcpy(t->done_pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+            t->done.depth = depth;
+            t->done.score = score;
+            t->done.seldepth = t->seldepth;
+            t->done.pv_len = t->pv_len[0];
+            memcpy(t->done.pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
             publish_completed(t);
         }
         prev = score;
@@ -676,7 +666,7 @@ void iterative_deepening(Thread *t)
                 atomic_store(&e->stop, true);
             continue;
         }
-        atomic_store(&e->progress_depth, t->done_depth);
+        atomic_store(&e->progress_depth, t->done.depth);
         report_iteration(e, t);
         int64_t now = elapsed_ms(e);
         before_ms = last_ms;

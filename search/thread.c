@@ -40,14 +40,14 @@ static void allocate_time(Searcher *e, const SearchLimits *l)
 static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
 {
     memset(r, 0, sizeof *r);
-    r->depth = t->done_depth;
-    r->seldepth = t->done_seldepth;
-    r->score = t->done_score;
+    r->depth = t->done.depth;
+    r->seldepth = t->done.seldepth;
+    r->score = t->done.score;
     r->time_ms = elapsed_ms(e);
     r->nodes = total_nodes(e);
     r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
-    r->pv_length = t->done_pv_len;
-    memcpy(r->pv, t->done_pv, sizeof(Move) * (size_t)t->done_pv_len);
+    r->pv_length = t->done.pv_len;
+    memcpy(r->pv, t->done.pv, sizeof(Move) * (size_t)t->done.pv_len);
 }
 
 void report_iteration(const Searcher *e, const Thread *t)
@@ -90,12 +90,12 @@ static void *main_thread(void *arg)
     Thread *best = t;
     for (int i = 1; i <= nhelpers; i++) {
         Thread *h = e->threads[i];
-        if (h->done_depth > best->done_depth && h->done_pv_len > 0)
+        if (h->done.depth > best->done.depth && h->done.pv_len > 0)
             best = h;
     }
-    if (best->done_pv_len > 0) {
-        e->best = best->done_pv[0];
-        e->ponder = best->done_pv_len > 1 ? best->done_pv[1] : MOVE_NONE;
+    if (best->done.pv_len > 0) {
+        e->best = best->done.pv[0];
+        e->ponder = best->done.pv_len > 1 ? best->done.pv[1] : MOVE_NONE;
         if (best != t)
             report_iteration(e, best);
     } else {
@@ -266,8 +266,8 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
         t->pos = e->root;
         eval_state_init(&t->eval[0], &t->pos);
         atomic_store(&t->nodes, 0);
-        t->done_depth = 0;
-        t->done_pv_len = 0;
+        t->done.depth = 0;
+        t->done.pv_len = 0;
         memset(t->killers, 0, sizeof t->killers);
         memset(t->capture_killer, 0, sizeof t->capture_killer);
         for (int s = 0; s < 2; s++) /* age the history between searches */

@@ -17,7 +17,7 @@
 
 enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */
 
-/* The deepest iteration any thread has completed in this search (Lazy SMP synchronisation). */
+/* A completed iteration: a thread's last, or the deepest of all threads (Lazy SMP). */
 typedef struct Completed {
     int depth, score, seldepth, pv_len;
     Move pv[MAX_PLY];
@@ -46,10 +46,7 @@ typedef struct Thread {
     _Atomic uint64_t nodes;
     int seldepth;
     int iter_depth; /* the iteration this thread is searching */
-    /* the last completed iteration */
-    int done_depth, done_score, done_seldepth;
-    int done_pv_len;
-    Move done_pv[MAX_PLY];
+    Completed done; /* the last iteration this thread completed (or took over) */
 } Thread;
 
 struct Searcher {
