@@ -11,6 +11,7 @@
 #include "board/result.h"
 #include "movepick.h"
 #include "timeman.h"
+#include "window.h"
 
 /* Lazy SMP: another thread has completed the iteration this one is on, which is then
    abandoned for the next (iterative_deepening). */
@@ -561,29 +562,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
 
 static int aspiration(Thread *t, int depth, int prev)
 {
-    Searcher *e = t->searcher;
-    int delta = 25, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-    if (e->config.aspiration && depth >= 4 && !score_is_mate(prev)) {
-        alpha = prev - delta;
-        beta = prev + delta;
-    }
+    Window w = window_first(t->searcher->config.aspiration, depth, prev);
     for (;;) {
-        int s = search(t, alpha, beta, depth, 0, false);
-        if (halted(t) || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE))
+        int s = search(t, w.alpha, w.beta, depth, 0, false);
+        if (halted(t) || window_is_full(&w) || !window_widen(&w, s))
             return s;
-        if (s <= alpha) {
-            beta = (alpha + beta) / 2;
-            alpha = s - delta > -SCORE_INFINITE ? s - delta : -SCORE_INFINITE;
-        } else if (s >= beta) {
-            beta = s + delta < SCORE_INFINITE ? s + delta : SCORE_INFINITE;
-        } else {
-            return s;
-        }
-        delta += delta / 2 + 10;
-        if (delta > 1500) {
-            alpha = -SCORE_INFINITE;
-            beta = SCORE_INFINITE;
-        }
     }
 }
 

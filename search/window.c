@@ -1,0 +1,34 @@
+/* Aspiration windows of the root search (window.h). */
+#include "window.h"
+
+Window window_first(bool aspiration, int depth, int prev)
+{
+    Window w = {-SCORE_INFINITE, SCORE_INFINITE, WINDOW_FIRST_DELTA};
+    if (aspiration && depth >= 4 && !score_is_mate(prev)) {
+        w.alpha = prev - w.delta;
+        w.beta = prev + w.delta;
+    }
+    return w;
+}
+
+/* Tenjiku scores swing by thousands between iterations (a general taken or burnt), and every
+   failed window is another search of the root: growing by half, two threads took ten windows to
+   follow a score from +14 to a mate, and parted on the way (docs/SPEED.md, "Two threads, fifth
+   pass"); 2.5-fold, at most six windows lead to the full one. */
+bool window_widen(Window *w, int score)
+{
+    if (score <= w->alpha) {
+        w->beta = (w->alpha + w->beta) / 2;
+        w->alpha = score - w->delta > -SCORE_INFINITE ? score - w->delta : -SCORE_INFINITE;
+    } else if (score >= w->beta) {
+        w->beta = score + w->delta < SCORE_INFINITE ? score + w->delta : SCORE_INFINITE;
+    } else {
+        return false;
+    }
+    w->delta += w->delta / 2 * 3 + 10;
+    if (w->delta > WINDOW_FULL_DELTA) {
+        w->alpha = -SCORE_INFINITE;
+        w->beta = SCORE_INFINITE;
+    }
+    return true;
+}
