@@ -565,7 +565,7 @@ static int aspiration(Thread *t, int depth, int prev)
     Window w = window_first(t->searcher->config.aspiration, depth, prev);
     for (;;) {
         int s = search(t, w.alpha, w.beta, depth, 0, false);
-        if (halted(t) || window_is_full(&w) || !window_widen(&w, s))
+        if (halted(t) || !window_widen(&w, s))
             return s;
     }
 }

@@ -17,6 +17,8 @@ Window window_first(bool aspiration, int depth, int prev)
    fifth pass"); growing 2.5-fold, the sixth window is the full one at the latest. */
 bool window_widen(Window *w, int score)
 {
+    if (window_is_full(w)) /* nothing lies outside it */
+        return false;
     if (score <= w->alpha) {
         w->beta = (w->alpha + w->beta) / 2;
         w->alpha = score - w->delta > -SCORE_INFINITE ? score - w->delta : -SCORE_INFINITE;

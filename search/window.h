@@ -16,8 +16,9 @@ typedef struct Window {
 /* The first window of an iteration: around the previous iteration's score, or the full window
    (aspiration off, a shallow iteration, or a mate score). */
 Window window_first(bool aspiration, int depth, int prev);
-/* The next window after score `score` fell outside w, or false if it is inside (exact).  The
-   window widens 2.5-fold; past WINDOW_FULL_DELTA it becomes the full window. */
+/* The next window after score `score` fell outside w, or false if it is inside (exact) or w is
+   already the full window.  The window widens 2.5-fold; past WINDOW_FULL_DELTA it becomes the
+   full window. */
 bool window_widen(Window *w, int score);
 static inline bool window_is_full(const Window *w)
 {
