@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 
 #include "pieces.h"
-#include "protocol/xbvariant.h"
+#include "board/xbvariant.h"
 #include "util/strbuf.h"
 
 /* The image name of every piece slot, in slot order: pngPieceNames[] of XBoard 4.9.1's draw.c.

@@ -14,9 +14,9 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"
+#include "board/xbvariant.h"
 #include "util/parse.h"
 #include "util/strutil.h"
-#include "xbvariant.h"
 
 /* The version is CMakeLists.txt's project(VERSION), passed as a compile definition. */
 #ifndef KAKI_VERSION

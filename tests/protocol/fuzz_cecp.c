@@ -29,8 +29,8 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/tfen.h"
+#include "board/xbvariant.h"
 #include "cecp_harness.h"
-#include "protocol/xbvariant.h"
 #include "randpos.h"
 #include "util/clock.h"
 

@@ -11,11 +11,11 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/tfen.h"
+#include "board/xbvariant.h"
 #include "cecp_harness.h"
 #include "check.h"
 #include "crowded.h"
 #include "protocol/highlight.h"
-#include "protocol/xbvariant.h"
 #include "randpos.h"
 #include "util/clock.h"
 

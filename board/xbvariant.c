@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board/tfen.h"
+#include "tfen.h"
 
 /* docs/PROTOCOL.md §2.3: chu pieces stay in the slots XBoard's built-in chu uses; the Lion slot
    (21) holds the multi general so that XBoard's chu lion-trading code never touches a lion. */

@@ -6,8 +6,8 @@
 
 #include <stddef.h>
 
-#include "board/pieces.h"
-#include "board/position.h"
+#include "pieces.h"
+#include "position.h"
 
 /* XBoard 4.9.1's 66 piece slots per colour (docs/PROTOCOL.md §2.3). */
 #define XB_SLOTS 66
