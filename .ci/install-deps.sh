@@ -24,7 +24,8 @@ case "${1:-}" in
 esac
 
 # "command package" pairs: the package is needed when the command (or file) is missing.
-tools=("cc gcc" "cc libc6-dev" "cmake cmake" "make make")
+# (python3: the architecture tests, tests/arch/)
+tools=("cc gcc" "cc libc6-dev" "cmake cmake" "make make" "python3 python3")
 # kaki-board's kanji pieces are drawn with the system's fonts: one with Japanese glyphs
 font="/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf fonts-ipafont-mincho"
 for group in "$@"; do
