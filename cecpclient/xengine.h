@@ -1,6 +1,6 @@
 /* One CECP v2 engine process as a GUI or a match runner sees it: start-up handshake with
  * feature negotiation, commands, lines from the engine, ping synchronisation, shutdown.
- * Shared by kaki-match and kaki-board; knows nothing of either.  (Named XEngine: kakicore
+ * Shared by kaki-match and kaki-board; knows nothing of either.  (Named XEngine: the search
  * already has a Searcher, and "engine" is what the user calls the program.) */
 #ifndef KAKI_CECPCLIENT_XENGINE_H
 #define KAKI_CECPCLIENT_XENGINE_H
