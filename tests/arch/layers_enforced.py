@@ -47,8 +47,8 @@ def first_header(src, folder):
 def compile_entry(commands, src, folder):
     """The compile command of the smallest C file of the folder."""
     root = os.path.realpath(os.path.join(src, folder))
-    entries = [e for e in commands
-               if os.path.dirname(os.path.realpath(os.path.join(e["directory"], e["file"]))) == root]
+    paths = [(e, os.path.realpath(os.path.join(e["directory"], e["file"]))) for e in commands]
+    entries = [e for e, path in paths if os.path.dirname(path) == root and os.path.exists(path)]
     if not entries:
         sys.exit(f"error: no compile command for a file of {folder}/ in compile_commands.json")
     return min(entries, key=lambda e: (os.path.getsize(os.path.join(e["directory"], e["file"])),
