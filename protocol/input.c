@@ -20,10 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "platform/platform.h"
 #include "util/clock.h"
+#include "util/deadline.h"
 #include "util/strutil.h"
 
 #define LINE_LIMIT 65536   /* longer input lines are refused */
@@ -65,12 +65,7 @@ static Event *next_event(Cecp *c, int timeout_ms)
         while (!c->events.head)
             pthread_cond_wait(&c->q_cond, &c->q_lock);
     } else if (!c->events.head && timeout_ms > 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += timeout_ms / 1000;
-        ts.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-        if (ts.tv_nsec >= 1000000000L)
-            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        struct timespec ts = deadline_after_ms(CLOCK_REALTIME, timeout_ms);
         while (!c->events.head)
             if (pthread_cond_timedwait(&c->q_cond, &c->q_lock, &ts) == ETIMEDOUT)
                 break;
