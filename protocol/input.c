@@ -12,6 +12,7 @@
  * cecp_main() is the stdin/stdout front end: a reader thread cuts stdin into lines
  * (docs/PROTOCOL.md §1.1) and posts them as events.
  */
+#include "cecp.h"
 #include "session.h"
 
 #include <ctype.h>

@@ -24,7 +24,6 @@
 #include "board/game.h"
 #include "board/position.h"
 #include "board/rules.h"
-#include "cecp.h"
 #include "highlight.h"
 #include "search/search.h"
 
@@ -48,9 +47,11 @@ typedef struct Queue {
     Event *head, *tail;
 } Queue;
 
+typedef struct Cecp Cecp; /* as in cecp.h, which this header does not include */
+
 struct Cecp {
-    /* output */
-    CecpWriteFn write;
+    /* output: the CecpWriteFn of cecp_new() */
+    void (*write)(void *ctx, const char *line);
     void *write_ctx;
     pthread_mutex_t out_lock;
 
