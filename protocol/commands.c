@@ -388,14 +388,6 @@ bool cecp_urgent(const char *word)
     return i >= 0 && (commands[i].flags & URGENT);
 }
 
-bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v)
-{
-    if (cecp_number(c, cmd->word, cmd->args, lo, hi, v))
-        return true;
-    cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
-    return false;
-}
-
 /* Cuts a line (modified in place) into word, arguments and echo; false for a blank line. */
 static bool parse_command(char *line, Command *cmd)
 {

@@ -150,9 +150,6 @@ typedef void (*CommandFn)(Cecp *c, Command *cmd);
 bool cecp_urgent(const char *word);
 /* Runs one input line; false after quit. */
 bool cecp_execute(Cecp *c, char *line);
-/* The command's argument as an integer in [lo, hi] (cecp_number); answers
-   "Error (bad arguments)" and returns false if it is not one. */
-bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v);
 
 /* numbers.c: number arguments.  Not a number: false, nothing said (the caller answers with an
    Error line).  Out of [lo, hi]: clamped, and the one message for every command and option,
@@ -162,6 +159,9 @@ bool cecp_decimal(Cecp *c, const char *name, const char *text, double lo, double
 /* v (read from text) clamped to [lo, hi], with the same message if it was outside. */
 double cecp_clamp_decimal(Cecp *c, const char *name, const char *text, double v, double lo,
                           double hi);
+/* The command's argument as an integer in [lo, hi] (cecp_number); answers
+   "Error (bad arguments)" and returns false if it is not one. */
+bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v);
 
 /* game.c: the game record. */
 /* dst = the board and side of src under the rule set rs, with a fresh history. */
