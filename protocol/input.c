@@ -1,13 +1,6 @@
 /* Input and events: the one queue through which input lines (from the stdin reader thread or
  * cecp_handle_line) and finished searches (from the waiter thread, thinking.c) reach the owning
- * thread, and the decision whether a line runs now or waits for the engine's move.
- *
- * While the engine thinks on its own move, commands that must act at once (`?`, `force`,
- * `new`, `result`, `quit`, `.`, `exit`, clocks, `post`, highlight queries...) are handled
- * immediately; everything else (`ping`, moves, `setboard`, ...) waits until the move is out,
- * as CECP requires ("a go before the ping means: move first", docs/PROTOCOL.md §1.4).  While
- * pondering or analysing, `ping` is answered at once and commands that change the position stop
- * that search first (commands.c).
+ * thread, which hands them to the dispatcher (dispatch.c: run now or after the engine's move).
  *
  * cecp_main() is the stdin/stdout front end: a reader thread cuts stdin into lines
  * (docs/PROTOCOL.md §1.1) and posts them as events.
@@ -29,7 +22,7 @@
 
 #define LINE_LIMIT 65536   /* longer input lines are refused */
 
-static void queue_push(Queue *q, Event *ev)
+void cecp_queue_push(Queue *q, Event *ev)
 {
     ev->next = NULL;
     if (q->tail)
@@ -53,7 +46,7 @@ Event *cecp_queue_pop(Queue *q)
 void cecp_post_event(Cecp *c, Event *ev)
 {
     pthread_mutex_lock(&c->q_lock);
-    queue_push(&c->events, ev);
+    cecp_queue_push(&c->events, ev);
     pthread_cond_signal(&c->q_cond);
     pthread_mutex_unlock(&c->q_lock);
 }
@@ -76,7 +69,7 @@ static Event *next_event(Cecp *c, int timeout_ms)
     return ev;
 }
 
-static Event *line_event(const char *line, size_t len)
+Event *cecp_line_event(const char *line, size_t len)
 {
     Event *ev = xcalloc(1, sizeof *ev);
     ev->line = xmalloc(len + 1);
@@ -95,72 +88,19 @@ void cecp_free_event(Event *ev)
     }
 }
 
-/* Runs deferred input once the engine has moved. */
-static void run_deferred(Cecp *c)
-{
-    while (!c->quit && c->mode != MODE_THINK) {
-        Event *ev = cecp_queue_pop(&c->deferred);
-        if (!ev)
-            break;
-        cecp_execute(c, ev->line);
-        cecp_free_event(ev);
-    }
-}
-
-static void on_event(Cecp *c, Event *ev)
-{
-    if (ev->type != EV_DONE || ev->serial != c->serial || c->mode == MODE_IDLE)
-        return;
-    int mode = c->mode;
-    c->mode = MODE_IDLE;
-    if (mode == MODE_THINK)
-        cecp_engine_moved(c, ev->best, ev->ponder);
-    run_deferred(c);
-}
-
 /* Processes search results that are already in. */
 static void drain(Cecp *c)
 {
     Event *ev;
     while (!c->quit && (ev = next_event(c, 0))) {
-        on_event(c, ev);
+        cecp_dispatch_event(c, ev);
         cecp_free_event(ev);
     }
-}
-
-static bool dispatch(Cecp *c, const char *line, size_t len)
-{
-    if (c->quit)
-        return false;
-    Event *ev = line_event(line, len);
-    for (size_t i = 0; i < len; i++)
-        if (ev->line[i] == '\0')
-            ev->line[i] = '?';
-    /* the first word decides whether the line must wait for the engine's move */
-    const char *s = ev->line;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char cmd[24];
-    size_t k = 0;
-    while (s[k] && !isspace((unsigned char)s[k]) && k + 1 < sizeof cmd)
-        cmd[k] = s[k], k++;
-    cmd[k] = '\0';
-    bool go_on = true;
-    if ((c->mode == MODE_THINK || c->deferred.head) && !cecp_urgent(cmd)) {
-        queue_push(&c->deferred, ev);
-    } else {
-        go_on = cecp_execute(c, ev->line);
-        cecp_free_event(ev);
-    }
-    /* an urgent command (force, new, result...) may have ended the search */
-    if (go_on && c->mode != MODE_THINK && c->deferred.head)
-        run_deferred(c);
-    return go_on && !c->quit;
 }
 
 bool cecp_handle_line(Cecp *c, const char *line, size_t len)
 {
-    bool go_on = dispatch(c, line, len);
+    bool go_on = cecp_dispatch_line(c, line, len);
     drain(c);
     return go_on && !c->quit;
 }
@@ -174,11 +114,11 @@ bool cecp_wait_idle(Cecp *c, int timeout_ms)
             return false;
         Event *ev = next_event(c, (int)(left > 100 ? 100 : left));
         if (ev) {
-            on_event(c, ev);
+            cecp_dispatch_event(c, ev);
             cecp_free_event(ev);
         }
         if (c->mode != MODE_THINK && c->deferred.head)
-            run_deferred(c);
+            cecp_run_deferred(c);
     }
     return true;
 }
@@ -199,7 +139,7 @@ static void *reader_main(void *arg)
             if (ch == '\n') {
                 if (n && buf[n - 1] == '\r')
                     n--;
-                Event *ev = line_event(buf, n);
+                Event *ev = cecp_line_event(buf, n);
                 ev->too_long = overflow;
                 cecp_post_event(c, ev);
                 n = 0;
@@ -212,7 +152,7 @@ static void *reader_main(void *arg)
         }
     }
     if (n) {
-        Event *ev = line_event(buf, n);
+        Event *ev = cecp_line_event(buf, n);
         ev->too_long = overflow;
         cecp_post_event(c, ev);
     }
@@ -246,10 +186,10 @@ int cecp_main(void)
                 cecp_emitf(c, "Error (line too long, over %d bytes): %s", LINE_LIMIT,
                            cecp_printable(ev->line, shown, 40));
             } else {
-                go_on = dispatch(c, ev->line, ev->len);
+                go_on = cecp_dispatch_line(c, ev->line, ev->len);
             }
         } else {
-            on_event(c, ev);
+            cecp_dispatch_event(c, ev);
         }
         cecp_free_event(ev);
         if (!go_on || c->quit)

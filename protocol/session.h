@@ -129,11 +129,14 @@ void cecp_emitf(Cecp *c, const char *fmt, ...) __attribute__((format(printf, 2, 
 const char *cecp_printable(const char *s, char *out, size_t outsz);
 
 /* input.c: the event queue. */
+void cecp_queue_push(Queue *q, Event *ev);
 Event *cecp_queue_pop(Queue *q);
+/* An EV_LINE event holding a copy of line[0..len). */
+Event *cecp_line_event(const char *line, size_t len);
 void cecp_post_event(Cecp *c, Event *ev);
 void cecp_free_event(Event *ev);
 
-/* One input line, cut up for its handler (commands.c). */
+/* One input line, cut up for its handler (dispatch.c). */
 typedef struct Command {
     char word[24];    /* the command word; "\x01" if too long to be one */
     bool word_too_long;
@@ -145,11 +148,37 @@ typedef struct Command {
 /* A command's handler (one per command or group of commands, in the file of its concern). */
 typedef void (*CommandFn)(Cecp *c, Command *cmd);
 
-/* commands.c: dispatch of one command line. */
-/* Commands handled at once even while the engine thinks on its own move. */
-bool cecp_urgent(const char *word);
-/* Runs one input line; false after quit. */
-bool cecp_execute(Cecp *c, char *line);
+/* dispatch.c: input lines and finished searches reach the handlers. */
+/* One input line: run now, or deferred until the engine has moved; false after quit. */
+bool cecp_dispatch_line(Cecp *c, const char *line, size_t len);
+/* An EV_DONE event: the engine's move, then the input that waited for it (other events: nothing). */
+void cecp_dispatch_event(Cecp *c, Event *ev);
+/* Runs deferred input while the engine is not thinking on its own move. */
+void cecp_run_deferred(Cecp *c);
+
+/* commands.c: moves, play modes, highlight queries. */
+void cecp_cmd_usermove(Cecp *c, Command *cmd);
+void cecp_cmd_lift(Cecp *c, Command *cmd);
+void cecp_cmd_put(Cecp *c, Command *cmd);
+void cecp_cmd_hover(Cecp *c, Command *cmd);
+void cecp_cmd_nothing(Cecp *c, Command *cmd);
+void cecp_cmd_rejected(Cecp *c, Command *cmd);
+void cecp_cmd_new(Cecp *c, Command *cmd);
+void cecp_cmd_variant(Cecp *c, Command *cmd);
+void cecp_cmd_force(Cecp *c, Command *cmd);
+void cecp_cmd_go(Cecp *c, Command *cmd);
+void cecp_cmd_playother(Cecp *c, Command *cmd);
+void cecp_cmd_move_now(Cecp *c, Command *cmd);
+void cecp_cmd_ping(Cecp *c, Command *cmd);
+void cecp_cmd_post(Cecp *c, Command *cmd);
+void cecp_cmd_ponder(Cecp *c, Command *cmd);
+void cecp_cmd_analyze(Cecp *c, Command *cmd);
+void cecp_cmd_exit(Cecp *c, Command *cmd);
+void cecp_cmd_stat(Cecp *c, Command *cmd);
+void cecp_cmd_result(Cecp *c, Command *cmd);
+void cecp_cmd_hint(Cecp *c, Command *cmd);
+void cecp_cmd_bk(Cecp *c, Command *cmd);
+void cecp_cmd_quit(Cecp *c, Command *cmd);
 
 /* numbers.c: number arguments.  Not a number: false, nothing said (the caller answers with an
    Error line).  Out of [lo, hi]: clamped, and the one message for every command and option,
