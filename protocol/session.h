@@ -25,27 +25,13 @@
 #include "board/position.h"
 #include "board/rules.h"
 #include "highlight.h"
+#include "input.h"
 #include "search/search.h"
 
 #define RULESET_CACHE 4
 
 enum Mode { MODE_IDLE, MODE_THINK, MODE_PONDER, MODE_ANALYZE };
-enum EventType { EV_LINE, EV_DONE, EV_EOF };
 enum { NOBODY = -1 };
-
-typedef struct Event {
-    struct Event *next;
-    int type;
-    bool too_long;
-    char *line;
-    size_t len;
-    unsigned serial;
-    Move best, ponder;
-} Event;
-
-typedef struct Queue {
-    Event *head, *tail;
-} Queue;
 
 typedef struct Cecp Cecp; /* as in cecp.h, which this header does not include */
 
@@ -56,9 +42,7 @@ struct Cecp {
     pthread_mutex_t out_lock;
 
     /* events from the reader and the waiter */
-    pthread_mutex_t q_lock;
-    pthread_cond_t q_cond;
-    Queue events;
+    EventQueue events;
     Queue deferred; /* input waiting for the engine's move (owner thread only) */
 
     /* search */
@@ -127,14 +111,6 @@ void cecp_emit(Cecp *c, const char *line);
 void cecp_emitf(Cecp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Input echoed in messages: printable ASCII only, shortened to fit out. */
 const char *cecp_printable(const char *s, char *out, size_t outsz);
-
-/* input.c: the event queue. */
-void cecp_queue_push(Queue *q, Event *ev);
-Event *cecp_queue_pop(Queue *q);
-/* An EV_LINE event holding a copy of line[0..len). */
-Event *cecp_line_event(const char *line, size_t len);
-void cecp_post_event(Cecp *c, Event *ev);
-void cecp_free_event(Event *ev);
 
 /* One input line, cut up for its handler (dispatch.c). */
 typedef struct Command {

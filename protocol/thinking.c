@@ -36,7 +36,7 @@ void *cecp_waiter_main(void *arg)
         ev->serial = serial;
         ev->best = best;
         ev->ponder = ponder;
-        cecp_post_event(c, ev);
+        cecp_post_event(&c->events, ev);
 
         pthread_mutex_lock(&c->w_lock);
         c->w_busy = false;
