@@ -177,6 +177,7 @@ int cecp_main(void)
     return 0;
 }
 
+const char *cecp_check(Cecp *c) { return cecp_game_check(c); }
 const Position *cecp_position(const Cecp *c) { return c->game.pos; }
 int cecp_game_length(const Cecp *c) { return c->game.nmoves; }
 bool cecp_thinking(const Cecp *c) { return c->mode == MODE_THINK; }

@@ -1,7 +1,7 @@
 /* Command handlers (docs/PROTOCOL.md §1.4), run by the dispatcher (dispatch.c): those of moves
  * (with XBoard's castling kludge undone, docs/PROTOCOL.md §3.3), of the play modes and of the
- * highlight queries (docs/PROTOCOL.md §3.6).  The other handlers live with their concern
- * (game.c, timecontrol.c, options.c).
+ * highlight queries (docs/PROTOCOL.md §3.6), of the game (`new`, `setboard`, `undo`...).  The
+ * other handlers live with their concern (timecontrol.c, options.c).
  */
 #include "session.h"
 
@@ -270,6 +270,15 @@ void cecp_cmd_stat(Cecp *c, Command *cmd)
                (unsigned long long)nodes, depth, l->count);
     movevec_free(l);
 }
+
+void cecp_cmd_setboard(Cecp *c, Command *cmd)
+{
+    cecp_abort_search(c);
+    cecp_set_board(c, cmd->args);
+}
+
+void cecp_cmd_undo(Cecp *c, Command *cmd) { cecp_take_back(c, 1, cmd->shown); }
+void cecp_cmd_remove(Cecp *c, Command *cmd) { cecp_take_back(c, 2, cmd->shown); }
 
 void cecp_cmd_result(Cecp *c, Command *cmd)
 {

@@ -155,6 +155,9 @@ void cecp_cmd_result(Cecp *c, Command *cmd);
 void cecp_cmd_hint(Cecp *c, Command *cmd);
 void cecp_cmd_bk(Cecp *c, Command *cmd);
 void cecp_cmd_quit(Cecp *c, Command *cmd);
+void cecp_cmd_setboard(Cecp *c, Command *cmd);
+void cecp_cmd_undo(Cecp *c, Command *cmd);
+void cecp_cmd_remove(Cecp *c, Command *cmd);
 
 /* numbers.c: number arguments.  Not a number: false, nothing said (the caller answers with an
    Error line).  Out of [lo, hi]: clamped, and the one message for every command and option,
@@ -179,9 +182,12 @@ void cecp_game_reset(Cecp *c, const Position *start);
 void cecp_record_move(Cecp *c, Move m);
 /* Claims the result if the game has ended; returns true if it has. */
 bool cecp_claim_if_over(Cecp *c);
-void cecp_cmd_setboard(Cecp *c, Command *cmd);
-void cecp_cmd_undo(Cecp *c, Command *cmd);
-void cecp_cmd_remove(Cecp *c, Command *cmd);
+/* setboard FEN: the new position, or a tellusererror line and no valid position. */
+void cecp_set_board(Cecp *c, const char *fen);
+/* Takes back the last plies moves, or says there are not so many (shown: the command). */
+void cecp_take_back(Cecp *c, int plies, const char *shown);
+/* cecp_check() of cecp.h. */
+const char *cecp_game_check(const Cecp *c);
 
 /* timecontrol.c: XBoard's clock settings and the limits of the engine's own search. */
 SearchLimits cecp_own_limits(const Cecp *c);
