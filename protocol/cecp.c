@@ -5,7 +5,8 @@
  * One concern per file, sharing the session state of session.h:
  *   input.c        the event queue and the stdin reader thread
  *   dispatch.c     the command table; input deferred while the engine thinks
- *   commands.c     moves, play modes, highlight queries
+ *   commands.c     the game's commands, play modes, thinking output
+ *   moves.c        moves and highlight queries
  *   game.c         the game record: start position and moves, setboard, undo, result claims
  *   timecontrol.c  XBoard's clock settings and the limits of the engine's search
  *   options.c      features, variant lines, options, the rule-set cache

@@ -1,7 +1,7 @@
 /* The dispatcher (docs/PROTOCOL.md §1.4): whether an input line runs now or waits for the
  * engine's move, and which handler runs it.  A line is cut into its command word and arguments
  * and run by the handler the command table names; the handlers live with their concern
- * (commands.c, timecontrol.c, options.c).
+ * (commands.c, moves.c, timecontrol.c, options.c).
  *
  * While the engine thinks on its own move, commands that must act at once (`?`, `force`,
  * `new`, `result`, `quit`, `.`, `exit`, clocks, `post`, highlight queries...) are handled

@@ -132,11 +132,13 @@ void cecp_dispatch_event(Cecp *c, Event *ev);
 /* Runs deferred input while the engine is not thinking on its own move. */
 void cecp_run_deferred(Cecp *c);
 
-/* commands.c: moves, play modes, highlight queries. */
+/* moves.c: moves and highlight queries. */
 void cecp_cmd_usermove(Cecp *c, Command *cmd);
 void cecp_cmd_lift(Cecp *c, Command *cmd);
 void cecp_cmd_put(Cecp *c, Command *cmd);
 void cecp_cmd_hover(Cecp *c, Command *cmd);
+
+/* commands.c: the game, play modes, thinking output. */
 void cecp_cmd_nothing(Cecp *c, Command *cmd);
 void cecp_cmd_rejected(Cecp *c, Command *cmd);
 void cecp_cmd_new(Cecp *c, Command *cmd);
