@@ -2,28 +2,38 @@
  * session (creation, resource limits, destruction), its front ends (cecp_handle_line and
  * cecp_wait_idle in-process, cecp_main on stdin/stdout) and the read-only views for tests.
  *
- * One concern per file, sharing the session state of session.h:
- *   input.c        the event queue and the stdin reader thread
- *   dispatch.c     the command table; input deferred while the engine thinks
- *   commands.c     the game's commands, play modes, thinking output
- *   moves.c        moves and highlight queries
- *   game.c         the game record: start position and moves, setboard, undo, result claims
- *   timecontrol.c  XBoard's clock settings and the limits of the engine's search
- *   options.c      features, variant lines, options, the rule-set cache
+ * One concern per file, in layers that call one way: each file uses only files listed below it.
+ *   cecp.c         the public interface (cecp.h): a session's life and its front ends
+ *   dispatch.c     the dispatcher: the command table, input deferred while the engine thinks
+ *   commands.c     handlers: the game's commands, play modes, thinking output
+ *   moves.c        handlers: moves and highlight queries
  *   thinking.c     searches: start and stop, the waiter thread, thinking output, the move
+ *   timecontrol.c  clock commands and the limits of the engine's search
+ *   options.c      features, variant lines, options, the rule-set cache
+ *   numbers.c      number arguments, clamped with one message
+ *   game.c         the game record: start position and moves, setboard, undo, result claims
  *   output.c       writing lines
+ *   command.h      what a handler receives: the command line cut up
+ *   session.h      the session state all of them act on
+ *   input.c        the reader: the event queue and the stdin reader thread
  *   highlight.c    move-entry help (lift/hover); xbvariant.c: tenjiku as an XBoard variant
  */
 #include "cecp.h"
+
+#include "dispatch.h"
+#include "game.h"
+#include "input.h"
+#include "options.h"
+#include "output.h"
+#include "session.h"
+#include "thinking.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "platform/platform.h"
-#include "session.h"
-
 #include "board/tfen.h"
+#include "platform/platform.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 

@@ -3,7 +3,13 @@
  * thinking output (`post`, `.`, `hint`) and the session's small commands (`ping`, `quit`...).
  * The other handlers live with their concern: moves.c, timecontrol.c, options.c.
  */
+#include "commands.h"
+
+#include "game.h"
+#include "options.h"
+#include "output.h"
 #include "session.h"
+#include "thinking.h"
 
 #include <string.h>
 

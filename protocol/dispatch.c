@@ -11,10 +11,18 @@
  * that search first.  The table says which commands are urgent and which leave a ponder search
  * or an analysis running.
  */
+#include "dispatch.h"
+
+#include "command.h"
+#include "commands.h"
+#include "moves.h"
+#include "options.h"
+#include "output.h"
 #include "session.h"
+#include "thinking.h"
+#include "timecontrol.h"
 
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 static bool looks_like_move(const char *s)

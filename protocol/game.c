@@ -4,6 +4,9 @@
  * (`undo`, `remove`, docs/PROTOCOL.md §1.4); and the claim of a result when the game has ended
  * by rule (docs/PROTOCOL.md §1.5; board/result.h decides).
  */
+#include "game.h"
+
+#include "output.h"
 #include "session.h"
 
 #include <stdio.h>

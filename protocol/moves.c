@@ -3,7 +3,14 @@
  * (docs/PROTOCOL.md §3.3), and the move-entry help of XBoard's `lift`, `put` and `hover`
  * (docs/PROTOCOL.md §3.6; highlight.c computes the marks).
  */
+#include "moves.h"
+
+#include "game.h"
+#include "highlight.h"
+#include "output.h"
 #include "session.h"
+#include "thinking.h"
+#include "timecontrol.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -6,7 +6,9 @@
  * (a debug line: XBoard reads an `Error` line as a rejected move).  cecp_arg_long() is the
  * shape of most commands: the one argument a number, or the `Error (bad arguments)` line.
  */
-#include "session.h"
+#include "numbers.h"
+
+#include "output.h"
 
 #include <errno.h>
 #include <math.h>
