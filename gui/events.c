@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "util/clock.h"
+#include "util/deadline.h"
 #include "util/strutil.h"
 
 typedef struct Event {
@@ -107,12 +108,7 @@ static char *collect(EventHub *h, uint64_t *seq)
 
 char *events_wait(EventHub *h, uint64_t *seq, int timeout_ms)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += timeout_ms / 1000;
-    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-    if (until.tv_nsec >= 1000000000L)
-        until.tv_sec++, until.tv_nsec -= 1000000000L;
+    struct timespec until = deadline_after_ms(CLOCK_MONOTONIC, timeout_ms);
     pthread_mutex_lock(&h->mu);
     while (!h->stopping && h->seq <= *seq)
         if (pthread_cond_timedwait(&h->cv, &h->mu, &until) != 0)

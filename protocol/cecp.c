@@ -1,24 +1,40 @@
 /* CECP v2 for XBoard 4.9.1 and WinBoard, tenjiku only (docs/PROTOCOL.md): the life of a
- * session (creation, resource limits, destruction) and the read-only views for tests.
+ * session (creation, resource limits, destruction), its front ends (cecp_handle_line and
+ * cecp_wait_idle in-process, cecp_main on stdin/stdout) and the read-only views for tests.
  *
- * One concern per file, sharing the session state of session.h:
- *   input.c        the event queue, input deferred while the engine thinks, the stdin front end
- *   commands.c     dispatch of commands; moves, play modes, highlight queries
- *   game.c         the game record: start position and moves, setboard, undo, result claims
- *   timecontrol.c  XBoard's clock settings and the limits of the engine's search
- *   options.c      features, variant lines, options, the rule-set cache
+ * One concern per file, in layers that call one way: each file uses only files listed below it.
+ *   cecp.c         the public interface (cecp.h): a session's life and its front ends
+ *   dispatch.c     the dispatcher: the command table, input deferred while the engine thinks
+ *   commands.c     handlers: the game's commands, play modes, thinking output
+ *   moves.c        handlers: moves and highlight queries
  *   thinking.c     searches: start and stop, the waiter thread, thinking output, the move
+ *   timecontrol.c  clock commands and the limits of the engine's search
+ *   options.c      features, variant lines, options, the rule-set cache
+ *   numbers.c      number arguments, clamped with one message
+ *   game.c         the game record: start position and moves, setboard, undo, result claims
  *   output.c       writing lines
+ *   command.h      what a handler receives: the command line cut up
+ *   session.h      the session state all of them act on
+ *   input.c        the reader: the event queue and the stdin reader thread
  *   highlight.c    move-entry help (lift/hover); xbvariant.c: tenjiku as an XBoard variant
  */
 #include "cecp.h"
 
+#include "dispatch.h"
+#include "game.h"
+#include "input.h"
+#include "options.h"
+#include "output.h"
+#include "session.h"
+#include "thinking.h"
+
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 
-#include "platform/platform.h"
-#include "session.h"
-
 #include "board/tfen.h"
+#include "platform/platform.h"
+#include "util/clock.h"
 #include "util/strutil.h"
 
 static long physical_mb(void)
@@ -33,8 +49,7 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     c->write = write ? write : cecp_write_stdout;
     c->write_ctx = ctx;
     pthread_mutex_init(&c->out_lock, NULL);
-    pthread_mutex_init(&c->q_lock, NULL);
-    pthread_cond_init(&c->q_cond, NULL);
+    cecp_events_init(&c->events);
     pthread_mutex_init(&c->w_lock, NULL);
     pthread_cond_init(&c->w_cond, NULL);
     pthread_mutex_init(&c->info_lock, NULL);
@@ -89,9 +104,8 @@ void cecp_free(Cecp *c)
     pthread_mutex_unlock(&c->w_lock);
     pthread_join(c->waiter, NULL);
     searcher_free(c->searcher);
+    cecp_events_destroy(&c->events);
     Event *ev;
-    while ((ev = cecp_queue_pop(&c->events)))
-        cecp_free_event(ev);
     while ((ev = cecp_queue_pop(&c->deferred)))
         cecp_free_event(ev);
     for (int i = 0; i < RULESET_CACHE; i++)
@@ -99,14 +113,82 @@ void cecp_free(Cecp *c)
     game_record_free(&c->game);
     free(c->scratch);
     pthread_mutex_destroy(&c->out_lock);
-    pthread_mutex_destroy(&c->q_lock);
-    pthread_cond_destroy(&c->q_cond);
     pthread_mutex_destroy(&c->w_lock);
     pthread_cond_destroy(&c->w_cond);
     pthread_mutex_destroy(&c->info_lock);
     free(c);
 }
 
+/* Processes search results that are already in. */
+static void drain(Cecp *c)
+{
+    Event *ev;
+    while (!c->quit && (ev = cecp_next_event(&c->events, 0))) {
+        cecp_dispatch_event(c, ev);
+        cecp_free_event(ev);
+    }
+}
+
+bool cecp_handle_line(Cecp *c, const char *line, size_t len)
+{
+    bool go_on = cecp_dispatch_line(c, line, len);
+    drain(c);
+    return go_on && !c->quit;
+}
+
+bool cecp_wait_idle(Cecp *c, int timeout_ms)
+{
+    int64_t deadline = mono_ms() + timeout_ms;
+    while (!c->quit && (c->mode == MODE_THINK || c->deferred.head)) {
+        int64_t left = deadline - mono_ms();
+        if (left <= 0)
+            return false;
+        Event *ev = cecp_next_event(&c->events, (int)(left > 100 ? 100 : left));
+        if (ev) {
+            cecp_dispatch_event(c, ev);
+            cecp_free_event(ev);
+        }
+        if (c->mode != MODE_THINK && c->deferred.head)
+            cecp_run_deferred(c);
+    }
+    return true;
+}
+
+static Cecp *main_state; /* reachable until exit: the reader thread may still use it */
+
+int cecp_main(void)
+{
+    signal(SIGINT, SIG_IGN); /* XBoard may interrupt engines that did not say sigint=0 */
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    Cecp *c = main_state = cecp_new(NULL, NULL);
+    if (!cecp_reader_start(&c->events))
+        return 1;
+    for (;;) {
+        Event *ev = cecp_next_event(&c->events, -1);
+        bool go_on = true;
+        if (ev->type == EV_EOF) {
+            go_on = false;
+        } else if (ev->type == EV_LINE) {
+            if (ev->too_long) {
+                char shown[64];
+                cecp_emitf(c, "Error (line too long, over %d bytes): %s", CECP_LINE_LIMIT,
+                           cecp_printable(ev->line, shown, 40));
+            } else {
+                go_on = cecp_dispatch_line(c, ev->line, ev->len);
+            }
+        } else {
+            cecp_dispatch_event(c, ev);
+        }
+        cecp_free_event(ev);
+        if (!go_on || c->quit)
+            break;
+    }
+    cecp_abort_search(c);
+    fflush(stdout);
+    return 0;
+}
+
+const char *cecp_check(Cecp *c) { return cecp_game_check(c); }
 const Position *cecp_position(const Cecp *c) { return c->game.pos; }
 int cecp_game_length(const Cecp *c) { return c->game.nmoves; }
 bool cecp_thinking(const Cecp *c) { return c->mode == MODE_THINK; }

@@ -1,189 +1,34 @@
-/* Dispatch of commands (docs/PROTOCOL.md §1.4): a line is cut into its command word and
- * arguments and run by the handler the command table names.  The table also says which
- * commands are urgent while the engine thinks on its own move (input.c defers the others) and
- * which leave a ponder search or an analysis running.  Handlers live with their concern
- * (game.c, timecontrol.c, options.c); here are those of moves (with XBoard's castling kludge
- * undone, docs/PROTOCOL.md §3.3), of the play modes and of the highlight queries
- * (docs/PROTOCOL.md §3.6).
+/* Command handlers (docs/PROTOCOL.md §1.4), run by the dispatcher (dispatch.c): those of the
+ * game (`new`, `setboard`, `undo`...), of the play modes (`force`, `go`, `analyze`...), of the
+ * thinking output (`post`, `.`, `hint`) and the session's small commands (`ping`, `quit`...).
+ * The other handlers live with their concern: moves.c, timecontrol.c, options.c.
  */
-#include "session.h"
+#include "commands.h"
 
-#include <ctype.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "game.h"
+#include "options.h"
+#include "output.h"
+#include "session.h"
+#include "thinking.h"
+
 #include <string.h>
 
 #include "board/movegen.h"
 #include "board/notation.h"
-#include "util/parse.h"
-#include "util/strutil.h"
-
-static bool looks_like_move(const char *s)
-{
-    if (strncmp(s, "@@@@", 4) == 0)
-        return true;
-    return s[0] >= 'a' && s[0] <= 'p' && s[1] >= '0' && s[1] <= '9';
-}
-
-/* XBoard 4.9.1 forwards a two-leg move through its castling kludge when, on its own board, the
-   intermediate square is empty or holds a piece of the mover's XBoard colour class (empty
-   squares count as gote's): `s v,v t` goes out as `s t,v d`, d being t's rank and t's file
-   plus one if s lies right of v, minus one otherwise.  Every gote pass through an empty square
-   (`g9f8,f8g9` arrives as `g9g9,f8h9`) and every gote two-step move over an empty square is
-   affected.  A genuine multi-leg move always starts its second leg where the first ended, so
-   `a b,c d` with b != c and d where the kludge puts it can only be this; writes `a c,c b`
-   (the kludge drops a promotion suffix; the move is then read without one).  Recorded in
-   docs/PROTOCOL.md §3.3. */
-static bool undo_xboard_kludge(const char *text, char *out, size_t outsz)
-{
-    char file[4];
-    long rank[4];
-    const char *p = text;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    for (int i = 0; i < 4; i++) {
-        if (*p < '`' || *p > 'q' || !isdigit((unsigned char)p[1]))
-            return false; /* the kludge's d may fall one file off the board: '`' or 'q' */
-        file[i] = *p++;
-        char *end;
-        rank[i] = strtol(p, &end, 10);
-        if (end - p > 2)
-            return false;
-        p = end;
-        if (i == 1 && *p++ != ',')
-            return false;
-    }
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    if (*p || (file[1] == file[2] && rank[1] == rank[2]))
-        return false;
-    if (file[3] != file[1] + (file[0] > file[2] ? 1 : -1) || rank[3] != rank[1])
-        return false;
-    snprintf(out, outsz, "%c%ld%c%ld,%c%ld%c%ld", file[0], rank[0], file[2], rank[2], file[2],
-             rank[2], file[1], rank[1]);
-    return true;
-}
-
-/* usermove MOVE, or a bare MOVE: the opponent's move or a move in force mode; while pondering a
-   ponder hit or miss (docs/PROTOCOL.md §5). */
-static void cmd_usermove(Cecp *c, Command *cmd)
-{
-    const char *text = cmd->args;
-    char shown[120];
-    cecp_printable(text, shown, sizeof shown);
-    if (!c->position_ok) {
-        cecp_emitf(c, "Illegal move (no valid position): %s", shown);
-        return;
-    }
-    char err[160];
-    int ro = atomic_load(&c->rank_offset);
-    Move m = move_from_wire(c->game.pos, text, ro, err, sizeof err);
-    char unkludged[40];
-    if (!m && undo_xboard_kludge(text, unkludged, sizeof unkludged)) {
-        char err2[160];
-        m = move_from_wire(c->game.pos, unkludged, ro, err2, sizeof err2);
-    }
-
-    if (c->mode == MODE_PONDER) {
-        if (m && m == c->ponder_move) { /* ponder hit: the running search becomes ours */
-            cecp_record_move(c, m);
-            c->mode = MODE_THINK;
-            SearchLimits l = cecp_own_limits(c);
-            searcher_ponderhit(c->searcher, &l);
-            return;
-        }
-        cecp_abort_search(c);
-    }
-    if (!m) {
-        cecp_emitf(c, "Illegal move (%s): %s", err, shown);
-        return;
-    }
-    bool analysing = c->analyzing;
-    cecp_abort_search(c);
-    cecp_record_move(c, m);
-    if (analysing) {
-        cecp_start_analysis(c);
-        return;
-    }
-    if (c->engine_side == NOBODY)
-        return;
-    if (cecp_claim_if_over(c))
-        return;
-    if (c->engine_side == c->game.pos->side && !c->game_over)
-        cecp_start_thinking(c);
-}
-
-/* lift, put and hover SQ (docs/PROTOCOL.md §3.6): the square, or -1 after an error. */
-static int highlight_square(Cecp *c, const Command *cmd)
-{
-    const char *p = cmd->args;
-    int sq = square_parse(&p, atomic_load(&c->rank_offset));
-    if (sq < 0 || (*p && *p != ',')) {
-        char shown[80];
-        cecp_emitf(c, "Error (bad square): %s %s", cmd->word,
-                   cecp_printable(cmd->args, shown, sizeof shown));
-        return -1;
-    }
-    return sq;
-}
-
-static void cmd_lift(Cecp *c, Command *cmd)
-{
-    int sq = highlight_square(c, cmd);
-    if (sq < 0)
-        return;
-    if (c->put_cyan == sq && c->lift_from >= 0 && c->lift_kill < 0) {
-        c->lift_kill = sq; /* second leg of a multi-leg move */
-    } else {
-        c->lift_from = sq;
-        c->lift_kill = -1;
-    }
-    c->put_cyan = -1;
-    if (c->position_ok)
-        highlight_marks(c->game.pos, c->lift_from, c->lift_kill, &c->lift_marks);
-    else
-        memset(&c->lift_marks, 0, sizeof c->lift_marks);
-    char out[HIGHLIGHT_MAX];
-    cecp_emit(c, highlight_format(&c->lift_marks, out));
-}
-
-static void cmd_put(Cecp *c, Command *cmd)
-{
-    int sq = highlight_square(c, cmd);
-    if (sq < 0)
-        return;
-    c->put_cyan = (c->lift_from >= 0 && c->lift_kill < 0 && c->lift_marks.sq[sq] == 'C')
-                      ? sq : -1;
-}
-
-/* hover: show what the move would remove */
-static void cmd_hover(Cecp *c, Command *cmd)
-{
-    int sq = highlight_square(c, cmd);
-    if (sq < 0 || c->lift_from < 0 || !c->position_ok)
-        return;
-    Marks mk = c->lift_marks;
-    highlight_victims(c->game.pos, c->lift_from, c->lift_kill, sq, &mk);
-    char out[HIGHLIGHT_MAX];
-    cecp_emit(c, highlight_format(&mk, out));
-}
-
-/* ------------------------------------------------------------------ play modes --------- */
 
 /* xboard, accepted, random, computer, name, rating, ics, draw, egtpath, white, black */
-static void cmd_nothing(Cecp *c, Command *cmd)
+void cecp_cmd_nothing(Cecp *c, Command *cmd)
 {
     (void)c, (void)cmd;
 }
 
-static void cmd_rejected(Cecp *c, Command *cmd)
+void cecp_cmd_rejected(Cecp *c, Command *cmd)
 {
     char shown[200];
     cecp_emitf(c, "# feature rejected: %s", cecp_printable(cmd->args, shown, sizeof shown));
 }
 
-static void cmd_new(Cecp *c, Command *cmd)
+void cecp_cmd_new(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
@@ -193,7 +38,7 @@ static void cmd_new(Cecp *c, Command *cmd)
     searcher_new_game(c->searcher);
 }
 
-static void cmd_variant(Cecp *c, Command *cmd)
+void cecp_cmd_variant(Cecp *c, Command *cmd)
 {
     if (strcmp(cmd->args, "tenjiku") != 0) {
         cecp_emitf(c, "Error (unsupported variant): %s", cmd->shown);
@@ -204,14 +49,14 @@ static void cmd_variant(Cecp *c, Command *cmd)
     }
 }
 
-static void cmd_force(Cecp *c, Command *cmd)
+void cecp_cmd_force(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
     c->engine_side = NOBODY;
 }
 
-static void cmd_go(Cecp *c, Command *cmd)
+void cecp_cmd_go(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
@@ -220,7 +65,7 @@ static void cmd_go(Cecp *c, Command *cmd)
     cecp_start_thinking(c);
 }
 
-static void cmd_playother(Cecp *c, Command *cmd)
+void cecp_cmd_playother(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
@@ -228,26 +73,26 @@ static void cmd_playother(Cecp *c, Command *cmd)
 }
 
 /* ?: move now */
-static void cmd_move_now(Cecp *c, Command *cmd)
+void cecp_cmd_move_now(Cecp *c, Command *cmd)
 {
     (void)cmd;
     if (c->mode == MODE_THINK)
         searcher_stop(c->searcher);
 }
 
-static void cmd_ping(Cecp *c, Command *cmd)
+void cecp_cmd_ping(Cecp *c, Command *cmd)
 {
     char shown[64];
     cecp_emitf(c, "pong %s", cecp_printable(cmd->args, shown, sizeof shown));
 }
 
 /* post and nopost: thinking output on or off */
-static void cmd_post(Cecp *c, Command *cmd) { atomic_store(&c->post, cmd->word[0] == 'p'); }
+void cecp_cmd_post(Cecp *c, Command *cmd) { atomic_store(&c->post, cmd->word[0] == 'p'); }
 
 /* hard and easy: pondering on or off */
-static void cmd_ponder(Cecp *c, Command *cmd) { c->ponder_on = cmd->word[0] == 'h'; }
+void cecp_cmd_ponder(Cecp *c, Command *cmd) { c->ponder_on = cmd->word[0] == 'h'; }
 
-static void cmd_analyze(Cecp *c, Command *cmd)
+void cecp_cmd_analyze(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
@@ -255,7 +100,7 @@ static void cmd_analyze(Cecp *c, Command *cmd)
     c->engine_side = NOBODY;
 }
 
-static void cmd_exit(Cecp *c, Command *cmd)
+void cecp_cmd_exit(Cecp *c, Command *cmd)
 {
     (void)cmd;
     if (c->analyzing) {
@@ -265,7 +110,7 @@ static void cmd_exit(Cecp *c, Command *cmd)
 }
 
 /* .: a stat01 line about the running analysis */
-static void cmd_stat(Cecp *c, Command *cmd)
+void cecp_cmd_stat(Cecp *c, Command *cmd)
 {
     (void)cmd;
     if (c->mode != MODE_ANALYZE)
@@ -281,14 +126,23 @@ static void cmd_stat(Cecp *c, Command *cmd)
     movevec_free(l);
 }
 
-static void cmd_result(Cecp *c, Command *cmd)
+void cecp_cmd_setboard(Cecp *c, Command *cmd)
+{
+    cecp_abort_search(c);
+    cecp_set_board(c, cmd->args);
+}
+
+void cecp_cmd_undo(Cecp *c, Command *cmd) { cecp_take_back(c, 1, cmd->shown); }
+void cecp_cmd_remove(Cecp *c, Command *cmd) { cecp_take_back(c, 2, cmd->shown); }
+
+void cecp_cmd_result(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
     c->game_over = true;
 }
 
-static void cmd_hint(Cecp *c, Command *cmd)
+void cecp_cmd_hint(Cecp *c, Command *cmd)
 {
     (void)cmd;
     if (c->hint && c->hint_key == c->game.pos->key && c->position_ok) {
@@ -298,157 +152,16 @@ static void cmd_hint(Cecp *c, Command *cmd)
     }
 }
 
-static void cmd_bk(Cecp *c, Command *cmd)
+void cecp_cmd_bk(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_emit(c, " Kaki has no opening book.");
     cecp_emit(c, "");
 }
 
-static void cmd_quit(Cecp *c, Command *cmd)
+void cecp_cmd_quit(Cecp *c, Command *cmd)
 {
     (void)cmd;
     cecp_abort_search(c);
     c->quit = true;
-}
-
-/* ------------------------------------------------------------------ dispatch ----------- */
-
-enum {
-    URGENT = 1,       /* handled at once even while the engine thinks on its own move */
-    KEEPS_SEARCH = 2, /* leaves a ponder search or an analysis running */
-};
-
-static const struct {
-    const char *name;
-    CommandFn run;
-    unsigned flags;
-} commands[] = {
-    {"usermove", cmd_usermove, 0},
-    {"xboard", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"protover", cecp_cmd_protover, 0},
-    {"accepted", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"rejected", cmd_rejected, URGENT | KEEPS_SEARCH},
-    {"new", cmd_new, URGENT},
-    {"variant", cmd_variant, 0},
-    {"force", cmd_force, URGENT},
-    {"go", cmd_go, 0},
-    {"playother", cmd_playother, 0},
-    {"white", cmd_nothing, KEEPS_SEARCH},
-    {"black", cmd_nothing, KEEPS_SEARCH},
-    {"?", cmd_move_now, URGENT | KEEPS_SEARCH},
-    {"ping", cmd_ping, KEEPS_SEARCH},
-    {"time", cecp_cmd_time, URGENT | KEEPS_SEARCH},
-    {"otim", cecp_cmd_time, URGENT | KEEPS_SEARCH},
-    {"level", cecp_cmd_level, KEEPS_SEARCH},
-    {"st", cecp_cmd_st, KEEPS_SEARCH},
-    {"sd", cecp_cmd_sd, KEEPS_SEARCH},
-    {"nps", cecp_cmd_nps, KEEPS_SEARCH},
-    {"post", cmd_post, URGENT | KEEPS_SEARCH},
-    {"nopost", cmd_post, URGENT | KEEPS_SEARCH},
-    {"hard", cmd_ponder, URGENT | KEEPS_SEARCH},
-    {"easy", cmd_ponder, URGENT},
-    {"analyze", cmd_analyze, 0},
-    {"exit", cmd_exit, URGENT},
-    {".", cmd_stat, URGENT | KEEPS_SEARCH},
-    {"undo", cecp_cmd_undo, 0},
-    {"remove", cecp_cmd_remove, 0},
-    {"setboard", cecp_cmd_setboard, 0},
-    {"result", cmd_result, URGENT},
-    {"memory", cecp_cmd_memory, 0},
-    {"cores", cecp_cmd_cores, 0},
-    {"option", cecp_cmd_option, 0},
-    {"hint", cmd_hint, URGENT | KEEPS_SEARCH},
-    {"bk", cmd_bk, URGENT | KEEPS_SEARCH},
-    {"lift", cmd_lift, URGENT | KEEPS_SEARCH},
-    {"put", cmd_put, URGENT | KEEPS_SEARCH},
-    {"hover", cmd_hover, URGENT | KEEPS_SEARCH},
-    {"computer", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"random", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"name", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"rating", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"ics", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"draw", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"egtpath", cmd_nothing, URGENT | KEEPS_SEARCH},
-    {"quit", cmd_quit, URGENT},
-};
-
-/* The table entry of a command word, or -1. */
-static int find_command(const char *word)
-{
-    for (int i = 0; i < (int)(sizeof commands / sizeof commands[0]); i++)
-        if (strcmp(word, commands[i].name) == 0)
-            return i;
-    return -1;
-}
-
-bool cecp_urgent(const char *word)
-{
-    int i = find_command(word);
-    return i >= 0 && (commands[i].flags & URGENT);
-}
-
-bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v)
-{
-    if (cecp_number(c, cmd->word, cmd->args, lo, hi, v))
-        return true;
-    cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
-    return false;
-}
-
-/* Cuts a line (modified in place) into word, arguments and echo; false for a blank line. */
-static bool parse_command(char *line, Command *cmd)
-{
-    char *s = line;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len && isspace((unsigned char)s[len - 1]))
-        s[--len] = '\0';
-    if (!*s)
-        return false;
-    size_t k = 0;
-    while (s[k] && s[k] != ' ' && s[k] != '\t' && k + 1 < sizeof cmd->word)
-        k++;
-    cmd->word_too_long = s[k] && s[k] != ' ' && s[k] != '\t';
-    memcpy(cmd->word, s, k);
-    cmd->word[k] = '\0';
-    if (cmd->word_too_long)
-        strcpy(cmd->word, "\x01");
-    cmd->line = s;
-    cmd->args = s + k;
-    while (*cmd->args == ' ' || *cmd->args == '\t')
-        cmd->args++;
-    cecp_printable(s, cmd->shown, sizeof cmd->shown);
-    return true;
-}
-
-bool cecp_execute(Cecp *c, char *line)
-{
-    Command cmd;
-    if (!parse_command(line, &cmd))
-        return true;
-    bool usermove = strcmp(cmd.word, "usermove") == 0;
-    bool move = usermove || (!cmd.word_too_long && looks_like_move(cmd.word));
-    if (move && !usermove)
-        cmd.args = cmd.line;
-    int i = find_command(move ? "usermove" : cmd.word);
-
-    /* a ponder search or an analysis stops for commands that change what it searches (a move
-       while pondering is a ponder hit or miss, decided by cmd_usermove); an analysis restarts
-       below */
-    bool keep = (i >= 0 && (commands[i].flags & KEEPS_SEARCH)) || (move && c->mode == MODE_PONDER);
-    if ((c->mode == MODE_PONDER || c->mode == MODE_ANALYZE) && !keep)
-        cecp_abort_search(c);
-
-    if (i >= 0)
-        commands[i].run(c, &cmd);
-    else
-        cecp_emitf(c, "Error (unknown command): %s", cmd.shown);
-    if (c->quit)
-        return false;
-
-    if (c->analyzing && c->mode == MODE_IDLE)
-        cecp_start_analysis(c);
-    return true;
 }

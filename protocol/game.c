@@ -1,9 +1,12 @@
 /* The game record (board/game.h): the start position, the moves played since and the whole
  * repetition history, the current position being their replay, so that undo, new rules and
- * cecp_check() can replay it; `setboard`, `undo` and
- * `remove` (docs/PROTOCOL.md §1.4); and the claim of a result when the game has ended by rule
- * (docs/PROTOCOL.md §1.5; board/result.h decides).
+ * cecp_check() can replay it; a new game or position (`new`, `setboard`), moves taken back
+ * (`undo`, `remove`, docs/PROTOCOL.md §1.4); and the claim of a result when the game has ended
+ * by rule (docs/PROTOCOL.md §1.5; board/result.h decides).
  */
+#include "game.h"
+
+#include "output.h"
 #include "session.h"
 
 #include <stdio.h>
@@ -88,10 +91,10 @@ bool cecp_claim_if_over(Cecp *c)
     return true;
 }
 
-/* setboard: an XBoard FEN ("<board> w|b <more fields>", w = sente to move, docs/PROTOCOL.md
-   §2.4) or a TFEN ("<board> b|w" with nothing after it, b = sente to move, docs/RULES.md
-   §3.2). */
-static void set_board(Cecp *c, const char *fen)
+/* The position of `setboard`: an XBoard FEN ("<board> w|b <more fields>", w = sente to move,
+   docs/PROTOCOL.md §2.4) or a TFEN ("<board> b|w" with nothing after it, b = sente to move,
+   docs/RULES.md §3.2). */
+void cecp_set_board(Cecp *c, const char *fen)
 {
     char err[200];
     uint8_t board[SQUARE_COUNT];
@@ -128,13 +131,8 @@ static void set_board(Cecp *c, const char *fen)
     free(tmp);
 }
 
-void cecp_cmd_setboard(Cecp *c, Command *cmd)
-{
-    cecp_abort_search(c);
-    set_board(c, cmd->args);
-}
-
-static void take_back(Cecp *c, int plies, const char *shown)
+/* undo and remove: takes back the last `plies` moves. */
+void cecp_take_back(Cecp *c, int plies, const char *shown)
 {
     if (c->game.nmoves < plies) {
         cecp_emitf(c, "Error (no move to undo): %s", shown);
@@ -146,10 +144,7 @@ static void take_back(Cecp *c, int plies, const char *shown)
     cecp_clear_lift(c);
 }
 
-void cecp_cmd_undo(Cecp *c, Command *cmd) { take_back(c, 1, cmd->shown); }
-void cecp_cmd_remove(Cecp *c, Command *cmd) { take_back(c, 2, cmd->shown); }
-
-const char *cecp_check(Cecp *c)
+const char *cecp_game_check(const Cecp *c)
 {
     const char *err = position_validate(c->game.start);
     if (err)

@@ -1,34 +1,19 @@
-/* Input and events: the one queue through which input lines (from the stdin reader thread or
- * cecp_handle_line) and finished searches (from the waiter thread, thinking.c) reach the owning
- * thread, and the decision whether a line runs now or waits for the engine's move.
- *
- * While the engine thinks on its own move, commands that must act at once (`?`, `force`,
- * `new`, `result`, `quit`, `.`, `exit`, clocks, `post`, highlight queries...) are handled
- * immediately; everything else (`ping`, moves, `setboard`, ...) waits until the move is out,
- * as CECP requires ("a go before the ping means: move first", docs/PROTOCOL.md §1.4).  While
- * pondering or analysing, `ping` is answered at once and commands that change the position stop
- * that search first (commands.c).
- *
- * cecp_main() is the stdin/stdout front end: a reader thread cuts stdin into lines
- * (docs/PROTOCOL.md §1.1) and posts them as events.
+/* The reader: the event queue through which input lines (from the stdin reader thread or
+ * cecp_handle_line) and finished searches (from the waiter thread, thinking.c) reach the thread
+ * that owns the session, and the stdin reader thread, which cuts standard input into lines
+ * (docs/PROTOCOL.md §1.1).  What the lines mean is the dispatcher's business (dispatch.c).
  */
-#include "session.h"
+#include "input.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "platform/platform.h"
-#include "util/clock.h"
+#include "util/deadline.h"
 #include "util/strutil.h"
 
-#define LINE_LIMIT 65536   /* longer input lines are refused */
-
-static void queue_push(Queue *q, Event *ev)
+void cecp_queue_push(Queue *q, Event *ev)
 {
     ev->next = NULL;
     if (q->tail)
@@ -49,38 +34,7 @@ Event *cecp_queue_pop(Queue *q)
     return ev;
 }
 
-void cecp_post_event(Cecp *c, Event *ev)
-{
-    pthread_mutex_lock(&c->q_lock);
-    queue_push(&c->events, ev);
-    pthread_cond_signal(&c->q_cond);
-    pthread_mutex_unlock(&c->q_lock);
-}
-
-/* Waits up to timeout_ms (< 0: forever) for an event. */
-static Event *next_event(Cecp *c, int timeout_ms)
-{
-    pthread_mutex_lock(&c->q_lock);
-    if (timeout_ms < 0) {
-        while (!c->events.head)
-            pthread_cond_wait(&c->q_cond, &c->q_lock);
-    } else if (!c->events.head && timeout_ms > 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += timeout_ms / 1000;
-        ts.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-        if (ts.tv_nsec >= 1000000000L)
-            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
-        while (!c->events.head)
-            if (pthread_cond_timedwait(&c->q_cond, &c->q_lock, &ts) == ETIMEDOUT)
-                break;
-    }
-    Event *ev = cecp_queue_pop(&c->events);
-    pthread_mutex_unlock(&c->q_lock);
-    return ev;
-}
-
-static Event *line_event(const char *line, size_t len)
+Event *cecp_line_event(const char *line, size_t len)
 {
     Event *ev = xcalloc(1, sizeof *ev);
     ev->line = xmalloc(len + 1);
@@ -99,98 +53,51 @@ void cecp_free_event(Event *ev)
     }
 }
 
-/* Runs deferred input once the engine has moved. */
-static void run_deferred(Cecp *c)
+void cecp_events_init(EventQueue *q)
 {
-    while (!c->quit && c->mode != MODE_THINK) {
-        Event *ev = cecp_queue_pop(&c->deferred);
-        if (!ev)
-            break;
-        cecp_execute(c, ev->line);
-        cecp_free_event(ev);
-    }
+    pthread_mutex_init(&q->lock, NULL);
+    pthread_cond_init(&q->cond, NULL);
+    q->q.head = q->q.tail = NULL;
 }
 
-static void on_event(Cecp *c, Event *ev)
-{
-    if (ev->type != EV_DONE || ev->serial != c->serial || c->mode == MODE_IDLE)
-        return;
-    int mode = c->mode;
-    c->mode = MODE_IDLE;
-    if (mode == MODE_THINK)
-        cecp_engine_moved(c, ev->best, ev->ponder);
-    run_deferred(c);
-}
-
-/* Processes search results that are already in. */
-static void drain(Cecp *c)
+void cecp_events_destroy(EventQueue *q)
 {
     Event *ev;
-    while (!c->quit && (ev = next_event(c, 0))) {
-        on_event(c, ev);
+    while ((ev = cecp_queue_pop(&q->q)))
         cecp_free_event(ev);
-    }
+    pthread_mutex_destroy(&q->lock);
+    pthread_cond_destroy(&q->cond);
 }
 
-static bool dispatch(Cecp *c, const char *line, size_t len)
+void cecp_post_event(EventQueue *q, Event *ev)
 {
-    if (c->quit)
-        return false;
-    Event *ev = line_event(line, len);
-    for (size_t i = 0; i < len; i++)
-        if (ev->line[i] == '\0')
-            ev->line[i] = '?';
-    /* the first word decides whether the line must wait for the engine's move */
-    const char *s = ev->line;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char cmd[24];
-    size_t k = 0;
-    while (s[k] && !isspace((unsigned char)s[k]) && k + 1 < sizeof cmd)
-        cmd[k] = s[k], k++;
-    cmd[k] = '\0';
-    bool go_on = true;
-    if ((c->mode == MODE_THINK || c->deferred.head) && !cecp_urgent(cmd)) {
-        queue_push(&c->deferred, ev);
-    } else {
-        go_on = cecp_execute(c, ev->line);
-        cecp_free_event(ev);
-    }
-    /* an urgent command (force, new, result...) may have ended the search */
-    if (go_on && c->mode != MODE_THINK && c->deferred.head)
-        run_deferred(c);
-    return go_on && !c->quit;
+    pthread_mutex_lock(&q->lock);
+    cecp_queue_push(&q->q, ev);
+    pthread_cond_signal(&q->cond);
+    pthread_mutex_unlock(&q->lock);
 }
 
-bool cecp_handle_line(Cecp *c, const char *line, size_t len)
+Event *cecp_next_event(EventQueue *q, int timeout_ms)
 {
-    bool go_on = dispatch(c, line, len);
-    drain(c);
-    return go_on && !c->quit;
-}
-
-bool cecp_wait_idle(Cecp *c, int timeout_ms)
-{
-    int64_t deadline = mono_ms() + timeout_ms;
-    while (!c->quit && (c->mode == MODE_THINK || c->deferred.head)) {
-        int64_t left = deadline - mono_ms();
-        if (left <= 0)
-            return false;
-        Event *ev = next_event(c, (int)(left > 100 ? 100 : left));
-        if (ev) {
-            on_event(c, ev);
-            cecp_free_event(ev);
-        }
-        if (c->mode != MODE_THINK && c->deferred.head)
-            run_deferred(c);
+    pthread_mutex_lock(&q->lock);
+    if (timeout_ms < 0) {
+        while (!q->q.head)
+            pthread_cond_wait(&q->cond, &q->lock);
+    } else if (!q->q.head && timeout_ms > 0) {
+        struct timespec ts = deadline_after_ms(CLOCK_REALTIME, timeout_ms);
+        while (!q->q.head)
+            if (pthread_cond_timedwait(&q->cond, &q->lock, &ts) == ETIMEDOUT)
+                break;
     }
-    return true;
+    Event *ev = cecp_queue_pop(&q->q);
+    pthread_mutex_unlock(&q->lock);
+    return ev;
 }
 
 static void *reader_main(void *arg)
 {
-    Cecp *c = arg;
-    char *buf = xmalloc(LINE_LIMIT + 1);
+    EventQueue *q = arg;
+    char *buf = xmalloc(CECP_LINE_LIMIT + 1);
     char chunk[4096];
     size_t n = 0;
     bool overflow = false;
@@ -203,12 +110,12 @@ static void *reader_main(void *arg)
             if (ch == '\n') {
                 if (n && buf[n - 1] == '\r')
                     n--;
-                Event *ev = line_event(buf, n);
+                Event *ev = cecp_line_event(buf, n);
                 ev->too_long = overflow;
-                cecp_post_event(c, ev);
+                cecp_post_event(q, ev);
                 n = 0;
                 overflow = false;
-            } else if (n < LINE_LIMIT) {
+            } else if (n < CECP_LINE_LIMIT) {
                 buf[n++] = ch;
             } else {
                 overflow = true;
@@ -216,50 +123,23 @@ static void *reader_main(void *arg)
         }
     }
     if (n) {
-        Event *ev = line_event(buf, n);
+        Event *ev = cecp_line_event(buf, n);
         ev->too_long = overflow;
-        cecp_post_event(c, ev);
+        cecp_post_event(q, ev);
     }
     free(buf);
     Event *ev = xcalloc(1, sizeof *ev);
     ev->type = EV_EOF;
-    cecp_post_event(c, ev);
+    cecp_post_event(q, ev);
     return NULL;
 }
 
-static Cecp *main_state; /* reachable until exit: the reader thread may still use it */
-
-int cecp_main(void)
+bool cecp_reader_start(EventQueue *q)
 {
-    signal(SIGINT, SIG_IGN); /* XBoard may interrupt engines that did not say sigint=0 */
-    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     platform_stdin_binary(); /* every byte reaches the line cutter, as on POSIX */
-    Cecp *c = main_state = cecp_new(NULL, NULL);
     pthread_t reader;
-    if (pthread_create(&reader, NULL, reader_main, c) != 0)
-        return 1;
+    if (pthread_create(&reader, NULL, reader_main, q) != 0)
+        return false;
     pthread_detach(reader);
-    for (;;) {
-        Event *ev = next_event(c, -1);
-        bool go_on = true;
-        if (ev->type == EV_EOF) {
-            go_on = false;
-        } else if (ev->type == EV_LINE) {
-            if (ev->too_long) {
-                char shown[64];
-                cecp_emitf(c, "Error (line too long, over %d bytes): %s", LINE_LIMIT,
-                           cecp_printable(ev->line, shown, 40));
-            } else {
-                go_on = dispatch(c, ev->line, ev->len);
-            }
-        } else {
-            on_event(c, ev);
-        }
-        cecp_free_event(ev);
-        if (!go_on || c->quit)
-            break;
-    }
-    cecp_abort_search(c);
-    fflush(stdout);
-    return 0;
+    return true;
 }

@@ -3,9 +3,12 @@
  * outside the command's range is clamped, and every command says so in the same words, through
  * the one function below:
  *     # NAME VALUE out of range LO..HI, using USED
- * (a debug line: XBoard reads an `Error` line as a rejected move).
+ * (a debug line: XBoard reads an `Error` line as a rejected move).  cecp_arg_long() is the
+ * shape of most commands: the one argument a number, or the `Error (bad arguments)` line.
  */
-#include "session.h"
+#include "numbers.h"
+
+#include "output.h"
 
 #include <errno.h>
 #include <math.h>
@@ -58,4 +61,12 @@ bool cecp_decimal(Cecp *c, const char *name, const char *text, double lo, double
         return false;
     *v = cecp_clamp_decimal(c, name, text, x, lo, hi);
     return true;
+}
+
+bool cecp_arg_long(Cecp *c, const Command *cmd, long lo, long hi, long *v)
+{
+    if (cecp_number(c, cmd->word, cmd->args, lo, hi, v))
+        return true;
+    cecp_emitf(c, "Error (bad arguments): %s", cmd->shown);
+    return false;
 }

@@ -4,6 +4,11 @@
  * threshold, hash, threads), and the rule-set cache behind the rule options: a rule set's tables
  * are built once, so switching an option back and forth costs nothing.
  */
+#include "options.h"
+
+#include "game.h"
+#include "numbers.h"
+#include "output.h"
 #include "session.h"
 
 #include <stdio.h>

@@ -3,6 +3,8 @@
  * (docs/PROTOCOL.md §1.1: one line per message, flushed at once).  Also the printable form in
  * which input is echoed in error messages.
  */
+#include "output.h"
+
 #include "session.h"
 
 #include <stdarg.h>

@@ -3,7 +3,13 @@
  * event; the thinking output (docs/PROTOCOL.md §1.6); and what happens when a search on the
  * engine's move ends: the move, a resignation or a result claim, and the move to ponder on.
  */
+#include "thinking.h"
+
+#include "game.h"
+#include "input.h"
+#include "output.h"
 #include "session.h"
+#include "timecontrol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +42,7 @@ void *cecp_waiter_main(void *arg)
         ev->serial = serial;
         ev->best = best;
         ev->ponder = ponder;
-        cecp_post_event(c, ev);
+        cecp_post_event(&c->events, ev);
 
         pthread_mutex_lock(&c->w_lock);
         c->w_busy = false;

@@ -2,6 +2,10 @@
  * docs/PROTOCOL.md §1.7) and the search limits they give the engine's own search.  How a search
  * spends its time is search/'s business; this file only translates.
  */
+#include "timecontrol.h"
+
+#include "numbers.h"
+#include "output.h"
 #include "session.h"
 
 #include <limits.h>
