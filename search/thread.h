@@ -12,7 +12,7 @@
 #include "board/makemove.h"
 #include "eval/eval.h"
 #include "movepick.h"
-#include "search.h"
+#include "searcher.h"
 #include "tt.h"
 
 enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */

@@ -12,7 +12,7 @@
 #include "board/tfen.h"
 #include "check.h"
 #include "randpos.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "search/thread.h"
 
 static void null_move_hash(void)

@@ -2,8 +2,8 @@
  * transposition table.  The caller (protocol, command line, tests) owns a Searcher, starts a
  * search on a position, may stop it at any time, and gets one report per completed iteration
  * through a callback. */
-#ifndef KAKI_SEARCH_H
-#define KAKI_SEARCH_H
+#ifndef KAKI_SEARCHER_H
+#define KAKI_SEARCHER_H
 
 #include <stdbool.h>
 #include <stdint.h>
