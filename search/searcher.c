@@ -125,14 +125,6 @@ static void copy_root_history(Searcher *e)
     position_attach_archive(root, e->root_history, n);
 }
 
-SearchConfig search_config_default(void)
-{
-    return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
-                          .killers = true, .history = true, .qsearch = true, .futility = true,
-                          .rfp = true, .lmp = true, .check_ext = false, .qs_full_plies = 1, .qs_promotions = true,
-                          .eval_terms = EVAL_DEFAULT};
-}
-
 Searcher *searcher_new(void)
 {
     Searcher *e = calloc(1, sizeof *e);

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "searcher.h"
+#include "score.h"
 
 enum { WINDOW_FIRST_DELTA = 25, WINDOW_FULL_DELTA = 1500 };
 
