@@ -1,7 +1,7 @@
-/* The search of one thread: iterative deepening with aspiration windows, principal-variation
- * alpha-beta (null-move pruning, late-move reductions, futility pruning, killers and history)
- * and the quiescence search, on the thread's own board (thread.h). */
-#include "thread.h"
+/* The search of one thread (search.h): iterative deepening with aspiration windows,
+ * principal-variation alpha-beta (null-move pruning, late-move reductions, futility pruning,
+ * killers and history) and the quiescence search, on the thread's own board (thread.h). */
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +10,9 @@
 #include "board/movegen.h"
 #include "board/result.h"
 #include "movepick.h"
+#include "thread.h"
 #include "timeman.h"
 #include "window.h"
-
-/* Lazy SMP: another thread has completed the iteration this one is on, which is then
-   abandoned for the next (iterative_deepening). */
-static inline bool superseded(const Thread *t)
-{
-    const Searcher *e = t->searcher;
-    return e->nthreads > 1 &&
-           atomic_load_explicit(&e->completed_depth, memory_order_relaxed) >= t->iter_depth;
-}
-/* This thread stops searching: the search is stopped or its iteration superseded. */
-static inline bool halted(const Thread *t) { return should_stop(t->searcher) || superseded(t); }
 
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
@@ -332,22 +322,6 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     return true;
 }
 
-/* Lazy SMP breadcrumbs: marks (position, move) as being searched by this thread.  Returns the
-   slot to clear afterwards (NULL if nothing was marked) and sets *taken when another thread is
-   already searching this very move: it is then searched less deeply and that thread's result
-   comes through the hash table. */
-static _Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb,
-                                    bool *taken)
-{
-    *crumb = (key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
-    _Atomic uint64_t *slot = &e->crumbs[*crumb & 4095];
-    *taken = atomic_load_explicit(slot, memory_order_relaxed) == *crumb;
-    if (*taken)
-        return NULL;
-    atomic_store_explicit(slot, *crumb, memory_order_relaxed);
-    return slot;
-}
-
 /* Searches the child position after move number `legal` (1-based) of a node: the first move
    with the full window, the others with a null window (reduced if late and quiet), re-searched
    when they beat alpha. */
@@ -384,8 +358,8 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
         if (score > alpha && score < beta)
             score = -search(t, -beta, -alpha, nd, ply + 1, true);
     }
-    if (slot && atomic_load_explicit(slot, memory_order_relaxed) == crumb)
-        atomic_store_explicit(slot, 0, memory_order_relaxed);
+    if (slot)
+        crumb_clear(slot, crumb);
     return score;
 }
 
@@ -570,38 +544,6 @@ static int aspiration(Thread *t, int depth, int prev)
     }
 }
 
-
-/* Lazy SMP: the first helper searches every depth, as the main thread does (with 2 threads
-   that reached depth 10 about 1.2x sooner than skipping the odd depths: docs/SPEED.md); further
-   helpers skip some depths so that the threads spread over two depths (the skip pattern of
-   Stockfish's classic Lazy SMP). */
-static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-
-/* Lazy SMP: makes this thread's completed iteration the deepest known, if it is. */
-static void publish_completed(Thread *t)
-{
-    Searcher *e = t->searcher;
-    if (e->nthreads < 2)
-        return;
-    pthread_mutex_lock(&e->completed_lock);
-    if (t->done.depth > e->completed.depth) {
-        e->completed = t->done;
-        atomic_store(&e->completed_depth, t->done.depth);
-    }
-    pthread_mutex_unlock(&e->completed_lock);
-}
-
-/* The main thread takes over the iteration another thread completed first; returns its score. */
-static int adopt_completed(Thread *t)
-{
-    Searcher *e = t->searcher;
-    pthread_mutex_lock(&e->completed_lock);
-    t->done = e->completed;
-    pthread_mutex_unlock(&e->completed_lock);
-    return t->done.score;
-}
-
 void iterative_deepening(Thread *t)
 {
     Searcher *e = t->searcher;
@@ -611,11 +553,8 @@ void iterative_deepening(Thread *t)
     int prev = 0;
     int64_t started = elapsed_ms(e), last_ms = 0, before_ms = 0; /* iteration times */
     for (int depth = 1; depth <= max_depth; depth++) {
-        if (t->id > 1) {
-            int k = (t->id - 2) % 20;
-            if (((depth + skip_phase[k]) / skip_size[k]) % 2)
-                continue;
-        }
+        if (thread_skips_depth(t, depth))
+            continue;
         if (e->nthreads > 1) { /* on to the iteration after the deepest completed */
             int done = atomic_load(&e->completed_depth);
             if (depth <= done)
@@ -631,7 +570,7 @@ void iterative_deepening(Thread *t)
         if (superseded(t)) {
             if (t->id != 0)
                 continue;
-            score = adopt_completed(t); /* the main thread reports it and keeps the clock */
+            score = thread_adopt_completed(t); /* the main thread reports it and keeps the clock */
         } else {
             if (t->pv_len[0] == 0)
                 break; /* stopped during depth 1 before any move was searched */
@@ -640,7 +579,7 @@ void iterative_deepening(Thread *t)
             t->done.seldepth = t->seldepth;
             t->done.pv_len = t->pv_len[0];
             memcpy(t->done.pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
-            publish_completed(t);
+            thread_publish_completed(t);
         }
         prev = score;
         if (t->id != 0) {
@@ -668,6 +607,3 @@ void iterative_deepening(Thread *t)
             break;
     }
 }
-
-
-

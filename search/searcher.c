@@ -1,7 +1,7 @@
-/* The search threads and the Searcher API: creating the threads, starting a search on all of
- * them (Lazy SMP: every thread searches the same root with its own board and histories; they
- * share only the hash table and the stop flag), stopping, waiting, and reporting. */
-#include "thread.h"
+/* The Searcher API (searcher.h): creating the threads, starting a search on all of them (Lazy
+ * SMP: every thread runs the tree search, search.c, on the same root with its own board and
+ * histories; thread.h), stopping, waiting, and taking the deepest thread's result. */
+#include "searcher.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -10,53 +10,17 @@
 
 #include "board/movegen.h"
 #include "board/result.h"
+#include "search.h"
+#include "thread.h"
 #include "timeman.h"
 #include "util/clock.h"
 #include "util/strutil.h"
-
-uint64_t total_nodes(const Searcher *e)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < e->nthreads; i++)
-        if (e->threads[i])
-            n += atomic_load_explicit(&e->threads[i]->nodes, memory_order_relaxed);
-    return n;
-}
-
-int64_t elapsed_ms(const Searcher *e)
-{
-    if (e->limits.nps)
-        return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
-    return (mono_us() - atomic_load(&e->start_us)) / 1000;
-}
 
 static void allocate_time(Searcher *e, const SearchLimits *l)
 {
     TimeBudget b = time_budget(l);
     atomic_store(&e->soft_ms, b.soft_ms);
     atomic_store(&e->hard_ms, b.hard_ms);
-}
-
-static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
-{
-    memset(r, 0, sizeof *r);
-    r->depth = t->done.depth;
-    r->seldepth = t->done.seldepth;
-    r->score = t->done.score;
-    r->time_ms = elapsed_ms(e);
-    r->nodes = total_nodes(e);
-    r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
-    r->pv_length = t->done.pv_len;
-    memcpy(r->pv, t->done.pv, sizeof(Move) * (size_t)t->done.pv_len);
-}
-
-void report_iteration(const Searcher *e, const Thread *t)
-{
-    if (!e->report)
-        return;
-    SearchReport r;
-    fill_report(e, t, &r);
-    e->report(e->ctx, &e->root, &r);
 }
 
 static void *helper_main(void *arg)

@@ -12,8 +12,8 @@
 #include "board/tfen.h"
 #include "check.h"
 #include "randpos.h"
+#include "search/search.h"
 #include "search/searcher.h"
-#include "search/thread.h"
 
 static void null_move_hash(void)
 {
