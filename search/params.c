@@ -1,6 +1,7 @@
 /* The search parameters (params.h): the table of every parameter, and setting one by name. */
 #include "params.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "score.h"
@@ -41,10 +42,10 @@ static const SearchParamInfo table[] = {
         "quiescence: a capture is skipped unless it may raise the score above alpha by this much"),
     ROW("QS_PROMOTION_GAIN", qs_promotion_gain, 1000, 0, 100000,
         "quiescence: kinds whose quiet promotions its first ply searches gain at least this"),
-    ROW("HISTORY_BONUS_MAX", history_bonus_max, 400, 1, 512,
+    ROW("HISTORY_BONUS_MAX", history_bonus_max, 400, 1, HISTORY_GRAVITY,
         "history: the bonus of a quiet cut-off move is depth * depth, at most this"),
-    ROW("HISTORY_BONUS_SCALE", history_bonus_scale, 32, 1, 63,
-        "history: a cut-off adds this times its bonus to the move's entry (at most this * 512)"),
+    ROW("HISTORY_BONUS_SCALE", history_bonus_scale, 32, 1, INT16_MAX / HISTORY_GRAVITY,
+        "history: a cut-off adds this times its bonus to the move's entry"),
     ROW("ASP_DEPTH", asp_depth, 4, 1, MAX_PLY,
         "aspiration windows: from this iteration on (the shallower ones: the full window)"),
     ROW("ASP_DELTA", asp_delta, 25, 1, 10000,

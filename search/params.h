@@ -9,6 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The history's gravity: a cut-off's bonus b (at most HISTORY_BONUS_MAX) moves a history entry
+   b / HISTORY_GRAVITY of the way towards HISTORY_BONUS_SCALE * HISTORY_GRAVITY (or its
+   negative); the two parameters' ranges keep every entry within int16_t. */
+enum { HISTORY_GRAVITY = 512 };
+
 /* One field per row of the table, in the table's order; depths and plies in plies, margins in
    centipawns.  The meanings are the table's (params.c, or search_param_info). */
 typedef struct SearchParams {

@@ -12,11 +12,12 @@
 
 /* One thread's iterative deepening on e->root (until done or stopped). */
 void iterative_deepening(Thread *t);
-/* May the side to move try a null move here?  Not with few pieces (zugzwang-like positions)
-   and not with its lone royal in danger: a null move there would ignore the threat of losing
-   the game. */
+/* May the side to move try a null move here?  Not with its lone royal in danger: a null move
+   there would ignore the threat of losing the game.  (The search also wants more pieces than
+   NMP_MIN_PIECES, params.h.) */
 bool null_move_allowed(const Position *pos);
-/* The kinds whose quiet promotions quiescence searches (bit = kind). */
-uint64_t big_promoters(void);
+/* Fills what e's tree search derives from e->params: the late-move reductions (e->lmr) and
+   the kinds whose quiet promotions quiescence searches (e->big_promoters). */
+void search_init_tables(Searcher *e);
 
 #endif

@@ -3,13 +3,13 @@
  * histories; thread.h), stopping, waiting, and taking the deepest thread's result. */
 #include "searcher.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "board/movegen.h"
 #include "board/result.h"
+#include "params.h"
 #include "search.h"
 #include "thread.h"
 #include "timeman.h"
@@ -99,10 +99,8 @@ Searcher *searcher_new(void)
     e->nthreads = 1;
     pthread_mutex_init(&e->completed_lock, NULL);
     e->hash_mb = 64; /* allocated by the first searcher_set_hash_mb or search */
-    for (int d = 1; d < 64; d++)
-        for (int n = 1; n < 64; n++)
-            e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
-    e->big_promoters = big_promoters();
+    e->params = search_params_default();
+    search_init_tables(e);
     atomic_store(&e->soft_ms, -1);
     atomic_store(&e->hard_ms, -1);
     return e;

@@ -50,14 +50,17 @@ void report_iteration(const Searcher *e, const Thread *t)
    that reached depth 10 about 1.2x sooner than skipping the odd depths: docs/SPEED.md); further
    helpers skip some depths so that the threads spread over two depths (the skip pattern of
    Stockfish's classic Lazy SMP). */
-static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+enum { SKIP_PATTERNS = 20 };
+static const int skip_size[SKIP_PATTERNS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                             3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[SKIP_PATTERNS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                              4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
 
 bool thread_skips_depth(const Thread *t, int depth)
 {
     if (t->id <= 1)
         return false;
-    int k = (t->id - 2) % 20;
+    int k = (t->id - 2) % SKIP_PATTERNS;
     return ((depth + skip_phase[k]) / skip_size[k]) % 2;
 }
 
@@ -88,7 +91,7 @@ int thread_adopt_completed(Thread *t)
 _Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb, bool *taken)
 {
     *crumb = (key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
-    _Atomic uint64_t *slot = &e->crumbs[*crumb & 4095];
+    _Atomic uint64_t *slot = &e->crumbs[*crumb & (CRUMB_SLOTS - 1)];
     *taken = atomic_load_explicit(slot, memory_order_relaxed) == *crumb;
     if (*taken)
         return NULL;

@@ -17,11 +17,17 @@
 #include "config.h"
 #include "limits.h"
 #include "movepick.h"
+#include "params.h"
 #include "report.h"
 #include "score.h"
 #include "tt.h"
 
-enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */
+enum {
+    SPLIT_PLIES = 16,  /* the plies whose PV nodes a helper may split (search.c) */
+    QUIETS_MAX = 64,   /* the quiet moves of a node remembered for the history (search.c) */
+    LMR_TABLE = 64,    /* late-move reductions are tabled up to this depth and move number */
+    CRUMB_SLOTS = 4096 /* Lazy SMP breadcrumbs (a power of two) */
+};
 
 /* A completed iteration: a thread's last, or the deepest of all threads (Lazy SMP). */
 typedef struct Completed {
@@ -46,7 +52,7 @@ typedef struct Thread {
     Move killers[MAX_PLY + 4][2];
     Move made[MAX_PLY + 4];      /* the move made at each ply (MOVE_NONE: a null move) */
     Move capture_killer[MAX_PLY + 4]; /* the capture that last refuted a node at this ply */
-    Move quiets[MAX_PLY + 4][64];
+    Move quiets[MAX_PLY + 4][QUIETS_MAX];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
@@ -61,6 +67,7 @@ struct Searcher {
     TT tt;
     int nthreads, hash_mb;
     SearchConfig config;
+    SearchParams params;
     Thread *threads[MAX_THREADS];
     pthread_t main_tid;
     bool joinable;
@@ -77,10 +84,11 @@ struct Searcher {
     SearchReportFn report;
     void *ctx;
     Move best, ponder;
-    int lmr[64][64];
+    /* derived from params (search_init_tables) */
+    int lmr[LMR_TABLE][LMR_TABLE]; /* late-move reductions by depth and move number */
     uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
-    _Atomic uint64_t crumbs[4096];
+    _Atomic uint64_t crumbs[CRUMB_SLOTS];
     /* the deepest completed iteration (under completed_lock) and its depth, readable at once */
     pthread_mutex_t completed_lock;
     Completed completed;
