@@ -159,6 +159,16 @@ void searcher_set_config(Searcher *e, const SearchConfig *config)
     e->config = *config;
 }
 
+bool searcher_set_param(Searcher *e, const char *name, int value)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    if (!search_params_set(&e->params, name, value))
+        return false;
+    search_init_tables(e);
+    return true;
+}
+
 void searcher_new_game(Searcher *e)
 {
     searcher_stop(e);

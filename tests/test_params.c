@@ -2,11 +2,20 @@
  *   - the table: names unique and non-empty, every one with a meaning, every default inside
  *     its range, and search_params_default giving the defaults field by field;
  *   - search_params_set refuses unknown names and values out of range and leaves the
- *     parameters unchanged then, takes the range's ends, and search_params_get reads back. */
+ *     parameters unchanged then, takes the range's ends, and search_params_get reads back;
+ *   - every parameter reaches the search: with one parameter changed through
+ *     searcher_set_param (to half or twice its default or an end of its range), a fixed-depth
+ *     search of one of three bench positions counts other nodes than with the defaults, which
+ *     count the same every time and after a default is set back.  The Lazy SMP parameters are
+ *     the exception: they act in helper threads only, whose node counts are not reproducible;
+ *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2. */
 #include <string.h>
 
+#include "bench/bench_positions.h"
+#include "board/tfen.h"
 #include "check.h"
 #include "search/params.h"
+#include "search/searcher.h"
 
 static void table(void)
 {
@@ -61,9 +70,89 @@ static void setting(void)
     CHECK(!search_params_get(&p, "NO_SUCH_PARAMETER", &v) && v == 0, "unknown name: no value");
 }
 
+/* The nodes of a single-threaded search of tfen to `depth` from a fresh searcher (so that the
+   hash table starts the same), with parameter `name` set to value (name NULL: the defaults). */
+static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char *name, int value)
+{
+    Searcher *e = searcher_new();
+    searcher_set_threads(e, 1);
+    searcher_set_hash_mb(e, 16);
+    SearchConfig c = search_config_default();
+    c.check_ext = check_ext;
+    searcher_set_config(e, &c);
+    CHECK(!name || searcher_set_param(e, name, value), "%s = %d refused", name, value);
+    Position *pos = malloc(sizeof *pos);
+    char err[200];
+    position_clear(pos, ruleset_default());
+    CHECK(tfen_parse(pos, tfen, err, sizeof err) == 0, "%s", err);
+    SearchLimits l = limits_none();
+    l.depth = depth;
+    searcher_search(e, pos, &l, NULL, NULL, NULL);
+    uint64_t nodes;
+    int reached;
+    int64_t ms;
+    searcher_progress(e, &nodes, &reached, &ms);
+    free(pos);
+    searcher_free(e);
+    return nodes;
+}
+
+/* Does the search feel parameter r?  Each of a few other values (half and twice the default,
+   the ends of the range) on each of a few positions, until one counts other nodes than the
+   defaults: not every parameter acts in every small tree. */
+static bool felt(const SearchParamInfo *r, const uint64_t *def, const char *const *tfens, int n,
+                 int depth, bool ext)
+{
+    int values[] = {r->def / 2, r->def * 2, r->min, r->max};
+    for (int k = 0; k < n; k++)
+        for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+            int v = values[i] < r->min ? r->min : values[i] > r->max ? r->max : values[i];
+            if (v != r->def && nodes_of(tfens[k], depth, ext, r->name, v) != def[k])
+                return true;
+        }
+    return false;
+}
+
+static void reaches_search(void)
+{
+    const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8]};
+    const char *const mate_in_2[] = {"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b"};
+    enum { N = sizeof boards / sizeof *boards, DEPTH = 6, MATE_DEPTH = 8 };
+    uint64_t def[N], def_ext[N], def_mate[1];
+    for (int k = 0; k < N; k++) {
+        def[k] = nodes_of(boards[k], DEPTH, false, NULL, 0);
+        def_ext[k] = nodes_of(boards[k], DEPTH, true, NULL, 0);
+        CHECK(def[k] > 1000 && def[k] == nodes_of(boards[k], DEPTH, false, NULL, 0),
+              "position %d: the defaults count %llu nodes, and again the same", k,
+              (unsigned long long)def[k]);
+    }
+    def_mate[0] = nodes_of(mate_in_2[0], MATE_DEPTH, false, NULL, 0);
+    const SearchParamInfo *rfp = search_param_find("RFP_MARGIN");
+    CHECK(nodes_of(boards[0], DEPTH, false, rfp->name, rfp->def) == def[0],
+          "a default set back counts the same");
+    Searcher *e = searcher_new();
+    CHECK(!searcher_set_param(e, "NO_SUCH_PARAMETER", 1), "the searcher refuses unknown names");
+    CHECK(!searcher_set_param(e, rfp->name, rfp->min - 1), "the searcher refuses out of range");
+    searcher_free(e);
+    for (int i = 0; i < search_param_count(); i++) {
+        const SearchParamInfo *r = search_param_info(i);
+        if (strncmp(r->name, "CRUMB_", 6) == 0 || strcmp(r->name, "SPLIT_DEPTH") == 0)
+            continue; /* helper threads only */
+        bool ok;
+        if (strcmp(r->name, "CHECK_EXT_DEPTH") == 0)
+            ok = felt(r, def_ext, boards, N, DEPTH, true);
+        else if (strcmp(r->name, "MATE_STOP_PLIES") == 0)
+            ok = felt(r, def_mate, mate_in_2, 1, MATE_DEPTH, false);
+        else
+            ok = felt(r, def, boards, N, DEPTH, false);
+        CHECK(ok, "%s: no other value changes the search", r->name);
+    }
+}
+
 int main(void)
 {
     table();
     setting();
+    reaches_search();
     return check_finish("test_params");
 }
