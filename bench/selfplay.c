@@ -26,7 +26,7 @@
 #include "board/movegen.h"
 #include "board/tfen.h"
 #include "eval/eval.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 typedef struct Config {
     char name[128];

@@ -9,7 +9,7 @@
 
 #include "bench/bench_positions.h"
 #include "bench/bench_util.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 static int last_depth;
 static void remember(void *ctx, const Position *root, const SearchReport *r)

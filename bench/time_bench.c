@@ -8,7 +8,7 @@
 
 #include "bench/bench_positions.h"
 #include "bench/bench_util.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 static double now_ms(void) { return mono_seconds() * 1000.0; }
 

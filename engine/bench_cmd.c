@@ -10,7 +10,7 @@
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "cli.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "util/clock.h"
 #include "util/parse.h"
 

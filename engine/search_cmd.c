@@ -10,7 +10,7 @@
 #include "eval/eval.h"
 #include "eval/trace.h"
 #include "eval/weights.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 /* "cp 35" or "mate 3" / "mate -2" (moves) */
 static void format_score(int score, char *out)

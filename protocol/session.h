@@ -4,7 +4,7 @@
  *
  * Threads (docs/PROTOCOL.md §1.1, §5): the caller's thread (cecp_main: the main thread, fed by
  * a stdin reader thread) runs every command and owns all game state.  A search runs in the
- * background (search/search.h); a small waiter thread blocks in searcher_wait() and posts the
+ * background (search/searcher.h); a small waiter thread blocks in searcher_wait() and posts the
  * result as an event, which the owning thread handles like an input line.  Search reports
  * arrive on a search thread and only print (under the output lock) and record the last score
  * and PV (under the info lock).
@@ -26,7 +26,7 @@
 #include "board/rules.h"
 #include "highlight.h"
 #include "input.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 #define RULESET_CACHE 4
 

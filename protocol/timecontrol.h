@@ -4,7 +4,7 @@
 #define KAKI_PROTOCOL_TIMECONTROL_H
 
 #include "command.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "session.h"
 
 /* The limits of a search on the engine's own move. */

@@ -131,19 +131,38 @@ void score_root_moves(const Position *pos, const Move *moves, int count, int *sc
     }
 }
 
-void sort_moves(MoveList *list, int *scores, int from)
+/* Sorts moves[from..to) by descending score, equals in their order (insertion sort). */
+static void sort_range(Move *moves, int *scores, int from, int to)
 {
-    for (int i = from + 1; i < list->count; i++) {
-        Move m = list->moves[i];
+    for (int i = from + 1; i < to; i++) {
+        Move m = moves[i];
         int s = scores[i], j = i - 1;
         while (j >= from && scores[j] < s) {
-            list->moves[j + 1] = list->moves[j];
+            moves[j + 1] = moves[j];
             scores[j + 1] = scores[j];
             j--;
         }
-        list->moves[j + 1] = m;
+        moves[j + 1] = m;
         scores[j + 1] = s;
     }
+}
+
+/* Moves the moves of moves[from..to) with a positive score to its front, in their order (the
+   others follow in some order); returns the end of the positive ones. */
+static int positives_first(Move *moves, int *scores, int from, int to)
+{
+    int k = from;
+    for (int j = from; j < to; j++)
+        if (scores[j] > 0) {
+            Move m = moves[j];
+            int s = scores[j];
+            moves[j] = moves[k];
+            scores[j] = scores[k];
+            moves[k] = m;
+            scores[k] = s;
+            k++;
+        }
+    return k;
 }
 
 static int quiet_score(const MovePicker *mp, Move m)
@@ -293,24 +312,10 @@ Move picker_next(MovePicker *mp, int *stage, int *score)
                     if (mp->selected != mp->index)
                         pick_best(list, mp->scores, mp->index);
                 } else if (mp->index - mp->picked == QUIET_SELECTED) {
-                    /* the rest: moves with a positive score first, sorted; the others in
-                       generation order (sorting hundreds of quiet moves costs more than it
-                       gains) */
-                    int k = mp->index;
-                    for (int j = mp->index; j < list->count; j++)
-                        if (mp->scores[j] > 0) {
-                            Move tm = list->moves[j];
-                            int ts = mp->scores[j];
-                            list->moves[j] = list->moves[k];
-                            mp->scores[j] = mp->scores[k];
-                            list->moves[k] = tm;
-                            mp->scores[k] = ts;
-                            k++;
-                        }
-                    int saved = list->count;
-                    list->count = k;
-                    sort_moves(list, mp->scores, mp->index);
-                    list->count = saved;
+                    /* the rest: moves with a positive score first, sorted; the others
+                       unsorted (sorting hundreds of quiet moves costs more than it gains) */
+                    int k = positives_first(list->moves, mp->scores, mp->index, list->count);
+                    sort_range(list->moves, mp->scores, mp->index, k);
                 }
                 *stage = STAGE_QUIET;
                 *score = mp->scores[mp->index];

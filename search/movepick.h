@@ -12,8 +12,6 @@
 #include "board/move.h"
 #include "board/position.h"
 
-/* Sorts list->moves[from..count) by descending score (insertion sort). */
-void sort_moves(MoveList *list, int *scores, int from);
 /* Swaps the best-scored move of list->moves[i..count) into place i and returns it. */
 Move pick_best(MoveList *list, int *scores, int i);
 

@@ -1,8 +1,9 @@
-/* The search of one thread: iterative deepening with aspiration windows, principal-variation
- * alpha-beta (null-move pruning, late-move reductions, futility pruning, killers and history)
- * and the quiescence search, on the thread's own board (thread.h). */
-#include "thread.h"
+/* The search of one thread (search.h): iterative deepening with aspiration windows,
+ * principal-variation alpha-beta (null-move pruning, late-move reductions, futility pruning,
+ * killers and history) and the quiescence search, on the thread's own board (thread.h). */
+#include "search.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,27 +11,20 @@
 #include "board/movegen.h"
 #include "board/result.h"
 #include "movepick.h"
+#include "params.h"
+#include "thread.h"
 #include "timeman.h"
 #include "window.h"
-
-/* Lazy SMP: another thread has completed the iteration this one is on, which is then
-   abandoned for the next (iterative_deepening). */
-static inline bool superseded(const Thread *t)
-{
-    const Searcher *e = t->searcher;
-    return e->nthreads > 1 &&
-           atomic_load_explicit(&e->completed_depth, memory_order_relaxed) >= t->iter_depth;
-}
-/* This thread stops searching: the search is stopped or its iteration superseded. */
-static inline bool halted(const Thread *t) { return should_stop(t->searcher) || superseded(t); }
 
 /* every evaluation lies strictly between the mate scores, whatever the material */
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
 
-#define QS_MAX_PLY 12         /* quiescence depth limit */
-#define DELTA_MARGIN 200
+/* The numbers the search is tuned by are the searcher's parameters (params.h): e->params. */
 
 /* ------------------------------------------------------------------ helpers ----------- */
+
+/* A fire demon burns a piece at most this far (king steps): three steps and a burn. */
+enum { DEMON_REACH = 4 };
 
 /* Is `side`'s only royal attacked (capture, or an enemy fire demon close enough to burn it)?
    A cheap approximation of in_check for search decisions (null move, extensions). */
@@ -43,7 +37,7 @@ static bool royal_threatened(const Position *pos, int side)
     while (bb_any(demons)) {
         int d = bb_pop(&demons);
         int dx = abs(sq_file(d) - sq_file(royal)), dy = abs(sq_rank(d) - sq_rank(royal));
-        if ((dx > dy ? dx : dy) <= 4)
+        if ((dx > dy ? dx : dy) <= DEMON_REACH)
             return true;
     }
     return square_attacked_by(pos, royal, side ^ 1);
@@ -61,11 +55,16 @@ static void check_limits(Thread *t)
         atomic_store(&e->stop, true);
 }
 
+/* The main thread checks the limits every this many nodes (of its own; more often under a node
+   limit, so that the search stops close to it). */
+enum { CHECK_PERIOD = 1024, CHECK_PERIOD_NODES = 64 };
+
 static inline void count_node(Thread *t)
 {
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
-    if (t->id == 0 && (n & (t->searcher->limits.nodes ? 63 : 1023)) == 0)
+    uint64_t period = t->searcher->limits.nodes ? CHECK_PERIOD_NODES : CHECK_PERIOD;
+    if (t->id == 0 && (n & (period - 1)) == 0)
         check_limits(t);
 }
 
@@ -93,16 +92,26 @@ static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, 
 
 /* ------------------------------------------------------------------ quiescence ------- */
 
-/* Kinds whose promotion gains at least 10 pawns (a water buffalo becoming a fire demon, rook and
-   bishop generals, kirin, phoenix, side soldier): their quiet promotions are searched at the
-   first quiescence ply.  Bit = kind number; computed once per engine. */
-uint64_t big_promoters(void)
+/* Kinds whose promotion gains at least min_gain (by default 10 pawns: a water buffalo becoming
+   a fire demon, rook and bishop generals, kirin, phoenix, side soldier): their quiet promotions
+   are searched at the first quiescence ply.  Bit = kind number. */
+static uint64_t big_promoters(int min_gain)
 {
     uint64_t m = 0;
     for (int k = 1; k <= BASE_KIND_COUNT; k++)
-        if (kind_can_promote(k) && material_value(promoted_kind(k)) - material_value(k) >= 1000)
+        if (kind_can_promote(k) && material_value(promoted_kind(k)) - material_value(k) >= min_gain)
             m |= 1ULL << k;
     return m;
+}
+
+void search_init_tables(Searcher *e)
+{
+    const SearchParams *p = &e->params;
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int n = 1; n < LMR_TABLE; n++)
+            e->lmr[d][n] =
+                (int)(p->lmr_base / 100.0 + log(d) * log(n) / (p->lmr_divisor / 100.0));
+    e->big_promoters = big_promoters(p->qs_promotion_gain);
 }
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture);
@@ -190,7 +199,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
             return s;
     }
     int stand = evaluate_lazy(&t->pos, &t->eval[ply], e->config.eval_terms, alpha, beta);
-    if (!e->config.qsearch || ply >= MAX_PLY || qply >= QS_MAX_PLY || stand >= beta)
+    if (!e->config.qsearch || ply >= MAX_PLY || qply >= e->params.qs_max_ply || stand >= beta)
         return stand;
     int old_alpha = alpha;
     if (stand > alpha)
@@ -198,6 +207,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
 
     MoveList *list = &t->lists[ply];
     int *scores = t->scores[ply];
+    int delta = e->params.delta_margin;
     Bitboard danger = burn_zone(&t->pos, t->pos.side ^ 1);
     bool full = qply < e->config.qs_full_plies || recapture < 0; /* else only recaptures */
     int best = stand;
@@ -208,7 +218,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         if (!m)
             continue;
         int gain = move_gain_fast(&t->pos, m, danger);
-        if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
+        if (gain <= 0 || stand + gain + delta <= alpha)
             continue;
         int score = qsearch_move(t, m, gain, alpha, beta, ply, qply);
         if (halted(t))
@@ -239,7 +249,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         if (i < list->count)
             pick_best(list, scores, i);
         if (promo_bound > 0 && (i == list->count || scores[i] < promo_bound) &&
-            promo_bound + stand + DELTA_MARGIN > alpha) {
+            promo_bound + stand + delta > alpha) {
             int n = list->count;
             generate_quiet_promotions(&t->pos, e->big_promoters, list);
             for (int k = n; k < list->count; k++)
@@ -253,7 +263,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
         Move m = list->moves[i];
         int gain = scores[i];
         /* best first: once one cannot raise alpha, none of the rest can */
-        if (gain <= 0 || stand + gain + DELTA_MARGIN <= alpha)
+        if (gain <= 0 || stand + gain + delta <= alpha)
             break;
         if (was_tried(m, guessed, QS_GUESSES))
             continue; /* searched already */
@@ -277,46 +287,46 @@ done:
 static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
 {
     const SearchConfig *c = &t->searcher->config;
+    const SearchParams *p = &t->searcher->params;
     if (c->killers && t->killers[ply][0] != m) {
         t->killers[ply][1] = t->killers[ply][0];
         t->killers[ply][0] = m;
     }
     if (!c->history)
         return;
-    int side = t->pos.side, bonus = depth * depth > 400 ? 400 : depth * depth;
+    int side = t->pos.side, scale = p->history_bonus_scale;
+    int bonus = depth * depth > p->history_bonus_max ? p->history_bonus_max : depth * depth;
     int16_t *h = &t->history[side][move_from(m)][move_to(m)];
-    *h = (int16_t)(*h + 32 * bonus - *h * bonus / 512);
+    *h = (int16_t)(*h + scale * bonus - *h * bonus / HISTORY_GRAVITY);
     for (int i = 0; i < tried; i++) { /* the quiet moves tried before it failed */
         Move q = tried_moves[i];
         if (q == m)
             continue;
         int16_t *hq = &t->history[side][move_from(q)][move_to(q)];
-        *hq = (int16_t)(*hq - 32 * bonus - *hq * bonus / 512);
+        *hq = (int16_t)(*hq - scale * bonus - *hq * bonus / HISTORY_GRAVITY);
     }
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
 
-/* Reverse futility (static null move): at depth <= RFP_DEPTH a non-PV node whose static
-   evaluation is RFP_MARGIN per ply above beta returns it, unless its lone royal is attacked. */
-enum { RFP_DEPTH = 6, RFP_MARGIN = 120 };
 /* Late-move pruning: at depth <= LMP_DEPTH, quiet moves searched at most. */
-enum { LMP_DEPTH = 4 };
-static inline int lmp_quiets(int depth) { return 8 + 4 * depth * depth; }
-
-bool null_move_allowed(const Position *pos)
+static inline int lmp_quiets(const SearchParams *p, int depth)
 {
-    return pos->count[pos->side] > 4 && !royal_threatened(pos, pos->side);
+    return p->lmp_base + p->lmp_scale * depth * depth;
 }
 
-/* Null move: give the opponent a free move; if we still reach beta, cut (null_move_allowed).  Returns true with
-   the cut-off score in *score (0 if the search was stopped meanwhile). */
+bool null_move_allowed(const Position *pos) { return !royal_threatened(pos, pos->side); }
+
+/* Null move: give the opponent a free move; if we still reach beta, cut.  Not with few pieces
+   (NMP_MIN_PIECES: zugzwang-like positions), nor where null_move_allowed says no.  Returns true
+   with the cut-off score in *score (0 if the search was stopped meanwhile). */
 static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
 {
+    const SearchParams *p = &t->searcher->params;
     Position *pos = &t->pos;
-    if (!null_move_allowed(pos))
+    if (pos->count[pos->side] <= p->nmp_min_pieces || !null_move_allowed(pos))
         return false;
-    int r = 3 + depth / 6;
+    int r = p->nmp_reduction + depth / p->nmp_depth_divisor;
     t->made[ply] = MOVE_NONE;
     make_null_move(pos);
     t->eval[ply + 1] = t->eval[ply];
@@ -332,22 +342,6 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     return true;
 }
 
-/* Lazy SMP breadcrumbs: marks (position, move) as being searched by this thread.  Returns the
-   slot to clear afterwards (NULL if nothing was marked) and sets *taken when another thread is
-   already searching this very move: it is then searched less deeply and that thread's result
-   comes through the hash table. */
-static _Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb,
-                                    bool *taken)
-{
-    *crumb = (key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
-    _Atomic uint64_t *slot = &e->crumbs[*crumb & 4095];
-    *taken = atomic_load_explicit(slot, memory_order_relaxed) == *crumb;
-    if (*taken)
-        return NULL;
-    atomic_store_explicit(slot, *crumb, memory_order_relaxed);
-    return slot;
-}
-
 /* Searches the child position after move number `legal` (1-based) of a node: the first move
    with the full window, the others with a null window (reduced if late and quiet), re-searched
    when they beat alpha. */
@@ -356,23 +350,25 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
 {
     Searcher *e = t->searcher;
     const SearchConfig *c = &e->config;
+    const SearchParams *p = &e->params;
     Position *pos = &t->pos;
     int nd = depth - 1;
-    if (c->check_ext && depth <= 4 && pos->royals[pos->side] == 1 &&
+    if (c->check_ext && depth <= p->check_ext_depth && pos->royals[pos->side] == 1 &&
         square_attacked_by(pos, bb_lsb(pos->royalset[pos->side]), pos->side ^ 1))
         nd++; /* near the horizon: the move attacks the opponent's last royal */
     uint64_t crumb = 0;
     bool taken = false;
     _Atomic uint64_t *slot = NULL;
-    if (e->nthreads > 1 && depth >= 4)
+    if (e->nthreads > 1 && depth >= p->crumb_depth)
         slot = crumb_mark(e, pos->key, m, &crumb, &taken);
     int score;
     if (legal == 1) {
         score = -search(t, -beta, -alpha, nd, ply + 1, true);
     } else {
-        int r = taken ? 1 : 0;
-        if (c->lmr && reducible && depth >= 3 && legal > 3) {
-            r += e->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        int r = taken ? p->crumb_reduction : 0;
+        if (c->lmr && reducible && depth >= p->lmr_depth && legal > p->lmr_moves) {
+            r += e->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1]
+                       [legal < LMR_TABLE ? legal : LMR_TABLE - 1];
             if (pv_node && r > 0)
                 r--;
             if (r > nd - 1)
@@ -384,8 +380,8 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
         if (score > alpha && score < beta)
             score = -search(t, -beta, -alpha, nd, ply + 1, true);
     }
-    if (slot && atomic_load_explicit(slot, memory_order_relaxed) == crumb)
-        atomic_store_explicit(slot, 0, memory_order_relaxed);
+    if (slot)
+        crumb_clear(slot, crumb);
     return score;
 }
 
@@ -403,11 +399,11 @@ static void update_pv(Thread *t, int ply, Move m)
    from the last back to the second, so that the two meet in the middle, each finding the other's
    results in the hash table, instead of searching the same moves at the same time.  Each move
    keeps the reductions of its place in the main order: the trees are the same, in another order.
-   Shallow nodes are not worth collecting every move for. */
-enum { SPLIT_DEPTH = 3 };
+   Shallow nodes (below SPLIT_DEPTH) are not worth collecting every move for. */
 static bool splits_pv_node(const Thread *t, bool pv_node, int ply, int depth)
 {
-    return t->id % 2 == 1 && pv_node && depth >= SPLIT_DEPTH && ply < SPLIT_PLIES;
+    return t->id % 2 == 1 && pv_node && depth >= t->searcher->params.split_depth &&
+           ply < SPLIT_PLIES;
 }
 
 /* Sets up the move picker: at the root the legal root moves, all scored at once; elsewhere the
@@ -457,6 +453,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
 {
     Searcher *e = t->searcher;
     const SearchConfig *c = &e->config;
+    const SearchParams *p = &e->params;
     Position *pos = &t->pos;
     bool pv_node = beta - alpha > 1, root = ply == 0;
     t->pv_len[ply] = 0;
@@ -483,10 +480,13 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (tt_move != MOVE_NONE && c->tt) /* searched first, after the evaluation and pruning */
         tt_prefetch(&e->tt, key_after(pos, tt_move));
     int static_eval = evaluate_lazy(pos, &t->eval[ply], c->eval_terms, alpha, beta);
-    if (c->rfp && !pv_node && !root && depth <= RFP_DEPTH && beta < SCORE_MATE_BOUND &&
-        static_eval - RFP_MARGIN * depth >= beta && !royal_threatened(pos, pos->side))
+    /* reverse futility (static null move): near the horizon, a static evaluation far above beta
+       returns it, unless the lone royal is attacked */
+    if (c->rfp && !pv_node && !root && depth <= p->rfp_depth && beta < SCORE_MATE_BOUND &&
+        static_eval - p->rfp_margin * depth >= beta && !royal_threatened(pos, pos->side))
         return static_eval;
-    if (c->nullmove && null_allowed && !pv_node && !root && depth >= 3 && static_eval >= beta &&
+    if (c->nullmove && null_allowed && !pv_node && !root && depth >= p->nmp_depth &&
+        static_eval >= beta &&
         null_move_cuts(t, beta, depth, ply, &score))
         return score;
 
@@ -495,10 +495,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     int best = -SCORE_INFINITE, legal = 0, nquiets = 0, quiets_tried = 0, old_alpha = alpha;
     int incheck = -1; /* computed if the repetition rule needs it */
     Move best_move = MOVE_NONE, *quiets = t->quiets[ply], m;
-    bool futile = c->futility && !pv_node && depth <= 2 && static_eval + 150 * depth <= alpha;
+    bool futile = c->futility && !pv_node && depth <= p->futility_depth &&
+                  static_eval + p->futility_margin * depth <= alpha;
     /* late-move pruning: near the horizon, the quiet moves after the first few (in history
        order) are not searched at all; a tenjiku position has hundreds of them */
-    int lmp_limit = c->lmp && !pv_node && !root && depth <= LMP_DEPTH ? lmp_quiets(depth) : 0;
+    int lmp_limit = c->lmp && !pv_node && !root && depth <= p->lmp_depth ? lmp_quiets(p, depth) : 0;
     int stage, mscore, rank = 0;
     SplitList *split = NULL; /* the root's split is the picker's own (init_picker) */
     if (!root && splits_pv_node(t, pv_node, ply, depth))
@@ -531,7 +532,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         if (halted(t))
             return 0;
         quiets_tried += quiet;
-        if (quiet && nquiets < 64)
+        if (quiet && nquiets < QUIETS_MAX)
             quiets[nquiets++] = m;
         if (score <= best)
             continue;
@@ -562,44 +563,13 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
 
 static int aspiration(Thread *t, int depth, int prev)
 {
-    Window w = window_first(t->searcher->config.aspiration, depth, prev);
+    const Searcher *e = t->searcher;
+    Window w = window_first(&e->params, e->config.aspiration, depth, prev);
     for (;;) {
         int s = search(t, w.alpha, w.beta, depth, 0, false);
         if (halted(t) || !window_widen(&w, s))
             return s;
     }
-}
-
-
-/* Lazy SMP: the first helper searches every depth, as the main thread does (with 2 threads
-   that reached depth 10 about 1.2x sooner than skipping the odd depths: docs/SPEED.md); further
-   helpers skip some depths so that the threads spread over two depths (the skip pattern of
-   Stockfish's classic Lazy SMP). */
-static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-
-/* Lazy SMP: makes this thread's completed iteration the deepest known, if it is. */
-static void publish_completed(Thread *t)
-{
-    Searcher *e = t->searcher;
-    if (e->nthreads < 2)
-        return;
-    pthread_mutex_lock(&e->completed_lock);
-    if (t->done.depth > e->completed.depth) {
-        e->completed = t->done;
-        atomic_store(&e->completed_depth, t->done.depth);
-    }
-    pthread_mutex_unlock(&e->completed_lock);
-}
-
-/* The main thread takes over the iteration another thread completed first; returns its score. */
-static int adopt_completed(Thread *t)
-{
-    Searcher *e = t->searcher;
-    pthread_mutex_lock(&e->completed_lock);
-    t->done = e->completed;
-    pthread_mutex_unlock(&e->completed_lock);
-    return t->done.score;
 }
 
 void iterative_deepening(Thread *t)
@@ -611,11 +581,8 @@ void iterative_deepening(Thread *t)
     int prev = 0;
     int64_t started = elapsed_ms(e), last_ms = 0, before_ms = 0; /* iteration times */
     for (int depth = 1; depth <= max_depth; depth++) {
-        if (t->id > 1) {
-            int k = (t->id - 2) % 20;
-            if (((depth + skip_phase[k]) / skip_size[k]) % 2)
-                continue;
-        }
+        if (thread_skips_depth(t, depth))
+            continue;
         if (e->nthreads > 1) { /* on to the iteration after the deepest completed */
             int done = atomic_load(&e->completed_depth);
             if (depth <= done)
@@ -631,7 +598,7 @@ void iterative_deepening(Thread *t)
         if (superseded(t)) {
             if (t->id != 0)
                 continue;
-            score = adopt_completed(t); /* the main thread reports it and keeps the clock */
+            score = thread_adopt_completed(t); /* the main thread reports it and keeps the clock */
         } else {
             if (t->pv_len[0] == 0)
                 break; /* stopped during depth 1 before any move was searched */
@@ -640,7 +607,7 @@ void iterative_deepening(Thread *t)
             t->done.seldepth = t->seldepth;
             t->done.pv_len = t->pv_len[0];
             memcpy(t->done.pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
-            publish_completed(t);
+            thread_publish_completed(t);
         }
         prev = score;
         if (t->id != 0) {
@@ -662,12 +629,10 @@ void iterative_deepening(Thread *t)
             break;
         if (e->root_moves.count == 1 && (budget.soft_ms >= 0 || e->limits.nps))
             break; /* a forced move: no need to think on the clock */
-        if (score_is_mate(score) && depth > 2 * abs(score_mate_moves(score)) + 4)
+        if (score_is_mate(score) &&
+            depth > 2 * abs(score_mate_moves(score)) + e->params.mate_stop_plies)
             break;
         if (should_stop(e))
             break;
     }
 }
-
-
-

@@ -1,18 +1,12 @@
-/* The search threads and the Searcher API: creating the threads, starting a search on all of
- * them (Lazy SMP: every thread searches the same root with its own board and histories; they
- * share only the hash table and the stop flag), stopping, waiting, and reporting. */
+/* What a searcher's threads do with the state they share (thread.h): count nodes, read the
+ * clock, report an iteration, and the Lazy SMP sharing: every thread searches the same root
+ * with its own board and histories; they share the hash table, the stop flag, the deepest
+ * completed iteration and the breadcrumbs of the moves being searched. */
 #include "thread.h"
 
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "board/movegen.h"
-#include "board/result.h"
-#include "timeman.h"
 #include "util/clock.h"
-#include "util/strutil.h"
 
 uint64_t total_nodes(const Searcher *e)
 {
@@ -28,13 +22,6 @@ int64_t elapsed_ms(const Searcher *e)
     if (e->limits.nps)
         return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
     return (mono_us() - atomic_load(&e->start_us)) / 1000;
-}
-
-static void allocate_time(Searcher *e, const SearchLimits *l)
-{
-    TimeBudget b = time_budget(l);
-    atomic_store(&e->soft_ms, b.soft_ms);
-    atomic_store(&e->hard_ms, b.hard_ms);
 }
 
 static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
@@ -59,271 +46,61 @@ void report_iteration(const Searcher *e, const Thread *t)
     e->report(e->ctx, &e->root, &r);
 }
 
-static void *helper_main(void *arg)
+/* Lazy SMP: the first helper searches every depth, as the main thread does (with 2 threads
+   that reached depth 10 about 1.2x sooner than skipping the odd depths: docs/SPEED.md); further
+   helpers skip some depths so that the threads spread over two depths (the skip pattern of
+   Stockfish's classic Lazy SMP). */
+enum { SKIP_PATTERNS = 20 };
+static const int skip_size[SKIP_PATTERNS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                             3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[SKIP_PATTERNS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                              4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+bool thread_skips_depth(const Thread *t, int depth)
 {
-    iterative_deepening(arg);
-    return NULL;
+    if (t->id <= 1)
+        return false;
+    int k = (t->id - 2) % SKIP_PATTERNS;
+    return ((depth + skip_phase[k]) / skip_size[k]) % 2;
 }
 
-static void *main_thread(void *arg)
+void thread_publish_completed(Thread *t)
 {
-    Searcher *e = arg;
-    Thread *t = e->threads[0];
-    pthread_t helpers[MAX_THREADS];
-    int nhelpers = 0;
-    if (e->root_moves.count > 0) {
-        for (int i = 1; i < e->nthreads; i++)
-            if (pthread_create(&helpers[nhelpers], NULL, helper_main, e->threads[i]) == 0)
-                nhelpers++;
-        iterative_deepening(t);
-    }
-    /* an analysis or ponder search never ends by itself */
-    while (atomic_load(&e->infinite) && !should_stop(e)) {
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    atomic_store(&e->stop, true);
-    for (int i = 0; i < nhelpers; i++)
-        pthread_join(helpers[i], NULL);
-
-    /* the deepest completed iteration wins; the main thread on ties */
-    Thread *best = t;
-    for (int i = 1; i <= nhelpers; i++) {
-        Thread *h = e->threads[i];
-        if (h->done.depth > best->done.depth && h->done.pv_len > 0)
-            best = h;
-    }
-    if (best->done.pv_len > 0) {
-        e->best = best->done.pv[0];
-        e->ponder = best->done.pv_len > 1 ? best->done.pv[1] : MOVE_NONE;
-        if (best != t)
-            report_iteration(e, best);
-    } else {
-        e->best = e->root_moves.count ? e->root_moves.moves[0] : MOVE_NONE;
-        e->ponder = MOVE_NONE;
-    }
-    atomic_store(&e->running, false);
-    return NULL;
-}
-
-/* The positions before the root that can still repeat (from the root's window on), copied into
-   the searcher's own archive: the search then depends neither on the caller's storage, which
-   may change while it runs, nor on the ring of the root, which a search line overwrites. */
-static void copy_root_history(Searcher *e)
-{
-    Position *root = &e->root;
-    int n = root->nhist;
-    if (n > e->root_history_cap) {
-        e->root_history = xrealloc(e->root_history, (size_t)n * sizeof *e->root_history);
-        e->root_history_cap = n;
-    }
-    int window = position_history(root, n - 1)->window;
-    for (int i = window; i < n; i++) {
-        const HistEntry *h = position_history(root, i);
-        e->root_history[i] = h ? *h : (HistEntry){0, window}; /* forgotten by the caller */
-    }
-    position_attach_archive(root, e->root_history, n);
-}
-
-SearchConfig search_config_default(void)
-{
-    return (SearchConfig){.tt = true, .nullmove = true, .lmr = true, .aspiration = true,
-                          .killers = true, .history = true, .qsearch = true, .futility = true,
-                          .rfp = true, .lmp = true, .check_ext = false, .qs_full_plies = 1, .qs_promotions = true,
-                          .eval_terms = EVAL_DEFAULT};
-}
-
-Searcher *searcher_new(void)
-{
-    Searcher *e = calloc(1, sizeof *e);
-    if (!e)
-        abort();
-    eval_init();
-    e->config = search_config_default();
-    e->nthreads = 1;
-    pthread_mutex_init(&e->completed_lock, NULL);
-    e->hash_mb = 64; /* allocated by the first searcher_set_hash_mb or search */
-    for (int d = 1; d < 64; d++)
-        for (int n = 1; n < 64; n++)
-            e->lmr[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
-    e->big_promoters = big_promoters();
-    atomic_store(&e->soft_ms, -1);
-    atomic_store(&e->hard_ms, -1);
-    return e;
-}
-
-void searcher_free(Searcher *e)
-{
-    if (!e)
+    Searcher *e = t->searcher;
+    if (e->nthreads < 2)
         return;
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    for (int i = 0; i < MAX_THREADS; i++) {
-        if (e->threads[i]) {
-            free(e->threads[i]->root_moves);
-            free(e->threads[i]->root_scores);
-        }
-        free(e->threads[i]);
+    pthread_mutex_lock(&e->completed_lock);
+    if (t->done.depth > e->completed.depth) {
+        e->completed = t->done;
+        atomic_store(&e->completed_depth, t->done.depth);
     }
-    tt_free(&e->tt);
-    pthread_mutex_destroy(&e->completed_lock);
-    free(e->root_history);
-    movevec_free(&e->root_moves);
-    free(e);
+    pthread_mutex_unlock(&e->completed_lock);
 }
 
-int searcher_set_threads(Searcher *e, int threads)
+int thread_adopt_completed(Thread *t)
 {
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    e->nthreads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
-    return e->nthreads;
+    Searcher *e = t->searcher;
+    pthread_mutex_lock(&e->completed_lock);
+    t->done = e->completed;
+    pthread_mutex_unlock(&e->completed_lock);
+    return t->done.score;
 }
 
-int searcher_set_hash_mb(Searcher *e, int mb)
+/* A move another thread is searching is then searched less deeply by this one, and that
+   thread's result comes through the hash table. */
+_Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb, bool *taken)
 {
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    if (mb < 1)
-        mb = 1;
-    if (mb > 65536)
-        mb = 65536;
-    if (e->tt.entries && mb == e->hash_mb) { /* the same table, emptied: no new pages to map */
-        tt_clear(&e->tt);
-        return e->hash_mb;
-    }
-    size_t got = tt_resize(&e->tt, (size_t)mb);
-    if (got)
-        e->hash_mb = (int)got;
-    return e->hash_mb;
+    *crumb = (key ^ (0x9E3779B97F4A7C15ULL * (m + 1))) | 1;
+    _Atomic uint64_t *slot = &e->crumbs[*crumb & (CRUMB_SLOTS - 1)];
+    *taken = atomic_load_explicit(slot, memory_order_relaxed) == *crumb;
+    if (*taken)
+        return NULL;
+    atomic_store_explicit(slot, *crumb, memory_order_relaxed);
+    return slot;
 }
 
-void searcher_set_config(Searcher *e, const SearchConfig *config)
+void crumb_clear(_Atomic uint64_t *slot, uint64_t crumb)
 {
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    e->config = *config;
-}
-
-void searcher_new_game(Searcher *e)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    tt_clear(&e->tt);
-    for (int i = 0; i < MAX_THREADS; i++)
-        if (e->threads[i])
-            memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
-}
-
-/* The table of the size asked for, or failing that the largest that can be had. */
-static void ensure_table(Searcher *e)
-{
-    for (int mb = e->hash_mb; !e->tt.entries; mb /= 2) {
-        size_t got = tt_resize(&e->tt, (size_t)mb);
-        if (got)
-            e->hash_mb = (int)got;
-        else if (mb <= 1)
-            abort(); /* not even one megabyte */
-    }
-}
-
-void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
-                  SearchReportFn report, void *ctx)
-{
-    searcher_stop(e);
-    searcher_wait(e, NULL);
-    ensure_table(e);
-    e->root = *pos;
-    copy_root_history(e);
-    e->limits = *limits;
-    e->report = report;
-    e->ctx = ctx;
-    e->best = e->ponder = MOVE_NONE;
-
-    /* root moves: legal, and never a move that leaves a piece dead unless nothing else */
-    generate_legal(&e->root, &e->root_moves);
-    int n = 0;
-    for (int i = 0; i < e->root_moves.count; i++)
-        if (!move_leaves_dead_piece(&e->root, e->root_moves.moves[i]))
-            e->root_moves.moves[n++] = e->root_moves.moves[i];
-    if (n > 0)
-        e->root_moves.count = n;
-
-    for (int i = 0; i < e->nthreads; i++) {
-        if (!e->threads[i]) {
-            e->threads[i] = calloc(1, sizeof(Thread));
-            if (!e->threads[i])
-                abort();
-        }
-        Thread *t = e->threads[i];
-        if (t->root_cap < e->root_moves.count) {
-            t->root_cap = e->root_moves.count;
-            t->root_moves = xrealloc(t->root_moves, (size_t)t->root_cap * sizeof *t->root_moves);
-            t->root_scores = xrealloc(t->root_scores, (size_t)t->root_cap * sizeof *t->root_scores);
-        }
-        t->searcher = e;
-        t->id = i;
-        t->pos = e->root;
-        eval_state_init(&t->eval[0], &t->pos);
-        atomic_store(&t->nodes, 0);
-        t->done.depth = 0;
-        t->done.pv_len = 0;
-        memset(t->killers, 0, sizeof t->killers);
-        memset(t->capture_killer, 0, sizeof t->capture_killer);
-        for (int s = 0; s < 2; s++) /* age the history between searches */
-            for (int a = 0; a < SQUARE_COUNT; a++)
-                for (int b = 0; b < SQUARE_COUNT; b++)
-                    t->history[s][a][b] /= 2;
-    }
-    tt_new_search(&e->tt);
-    atomic_store(&e->progress_depth, 0);
-    atomic_store(&e->completed_depth, 0);
-    e->completed.depth = 0;
-    atomic_store(&e->infinite, limits->infinite);
-    atomic_store(&e->start_us, mono_us());
-    allocate_time(e, limits);
-    atomic_store(&e->stop, false);
-    atomic_store(&e->running, true);
-    if (pthread_create(&e->main_tid, NULL, main_thread, e) != 0) {
-        main_thread(e); /* no thread to be had: search in the caller */
-        e->joinable = false;
-        return;
-    }
-    e->joinable = true;
-}
-
-void searcher_stop(Searcher *e) { atomic_store(&e->stop, true); }
-
-void searcher_ponderhit(Searcher *e, const SearchLimits *limits)
-{
-    atomic_store(&e->start_us, mono_us());
-    allocate_time(e, limits);
-    atomic_store(&e->infinite, false);
-}
-
-Move searcher_wait(Searcher *e, Move *ponder)
-{
-    if (e->joinable) {
-        pthread_join(e->main_tid, NULL);
-        e->joinable = false;
-    }
-    if (ponder)
-        *ponder = e->ponder;
-    return e->best;
-}
-
-bool searcher_running(const Searcher *e) { return atomic_load(&e->running); }
-
-void searcher_progress(const Searcher *e, uint64_t *nodes, int *depth, int64_t *elapsed)
-{
-    *nodes = total_nodes(e);
-    *depth = atomic_load(&e->progress_depth);
-    *elapsed = elapsed_ms(e);
-}
-
-Move searcher_search(Searcher *e, const Position *pos, const SearchLimits *limits,
-                   SearchReportFn report, void *ctx, Move *ponder)
-{
-    searcher_start(e, pos, limits, report, ctx);
-    return searcher_wait(e, ponder);
+    if (atomic_load_explicit(slot, memory_order_relaxed) == crumb)
+        atomic_store_explicit(slot, 0, memory_order_relaxed);
 }

@@ -1,6 +1,9 @@
-/* Internal to search/: the state of one search thread and the Searcher that the threads share
- * (the hash table, the stop flag, the limits, the root).  search.c searches with it, thread.c
- * creates, starts and stops the threads and reports. */
+/* Internal to search/: a search thread and what a searcher's threads share.  A Thread is one
+ * thread's board, stacks and histories; struct Searcher is the state all of a searcher's
+ * threads read (the hash table, the stop flag, the limits, the root, the features).  thread.c
+ * holds what the threads do with the shared state: count nodes, read the clock, report an
+ * iteration, and the Lazy SMP sharing (completed iterations, breadcrumbs, skipped depths).
+ * search.c searches with a Thread; searcher.c creates and runs them. */
 #ifndef KAKI_SEARCH_THREAD_H
 #define KAKI_SEARCH_THREAD_H
 
@@ -11,11 +14,20 @@
 
 #include "board/makemove.h"
 #include "eval/eval.h"
+#include "config.h"
+#include "limits.h"
 #include "movepick.h"
-#include "search.h"
+#include "params.h"
+#include "report.h"
+#include "score.h"
 #include "tt.h"
 
-enum { SPLIT_PLIES = 16 }; /* the plies whose PV nodes a helper may split (search.c) */
+enum {
+    SPLIT_PLIES = 16,  /* the plies whose PV nodes a helper may split (search.c) */
+    QUIETS_MAX = 64,   /* the quiet moves of a node remembered for the history (search.c) */
+    LMR_TABLE = 64,    /* late-move reductions are tabled up to this depth and move number */
+    CRUMB_SLOTS = 4096 /* Lazy SMP breadcrumbs (a power of two) */
+};
 
 /* A completed iteration: a thread's last, or the deepest of all threads (Lazy SMP). */
 typedef struct Completed {
@@ -23,8 +35,10 @@ typedef struct Completed {
     Move pv[MAX_PLY];
 } Completed;
 
+typedef struct Searcher Searcher; /* the same as searcher.h's */
+
 typedef struct Thread {
-    struct Searcher *searcher;
+    Searcher *searcher;
     int id;
     Position pos;
     EvalState eval[MAX_PLY + 4];
@@ -38,7 +52,7 @@ typedef struct Thread {
     Move killers[MAX_PLY + 4][2];
     Move made[MAX_PLY + 4];      /* the move made at each ply (MOVE_NONE: a null move) */
     Move capture_killer[MAX_PLY + 4]; /* the capture that last refuted a node at this ply */
-    Move quiets[MAX_PLY + 4][64];
+    Move quiets[MAX_PLY + 4][QUIETS_MAX];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
@@ -53,6 +67,7 @@ struct Searcher {
     TT tt;
     int nthreads, hash_mb;
     SearchConfig config;
+    SearchParams params;
     Thread *threads[MAX_THREADS];
     pthread_t main_tid;
     bool joinable;
@@ -69,10 +84,11 @@ struct Searcher {
     SearchReportFn report;
     void *ctx;
     Move best, ponder;
-    int lmr[64][64];
+    /* derived from params (search_init_tables) */
+    int lmr[LMR_TABLE][LMR_TABLE]; /* late-move reductions by depth and move number */
     uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
-    _Atomic uint64_t crumbs[4096];
+    _Atomic uint64_t crumbs[CRUMB_SLOTS];
     /* the deepest completed iteration (under completed_lock) and its depth, readable at once */
     pthread_mutex_t completed_lock;
     Completed completed;
@@ -83,6 +99,16 @@ static inline bool should_stop(const Searcher *e)
 {
     return atomic_load_explicit(&e->stop, memory_order_relaxed);
 }
+/* Lazy SMP: another thread has completed the iteration this one is on, which is then
+   abandoned for the next (iterative_deepening). */
+static inline bool superseded(const Thread *t)
+{
+    const Searcher *e = t->searcher;
+    return e->nthreads > 1 &&
+           atomic_load_explicit(&e->completed_depth, memory_order_relaxed) >= t->iter_depth;
+}
+/* This thread stops searching: the search is stopped or its iteration superseded. */
+static inline bool halted(const Thread *t) { return should_stop(t->searcher) || superseded(t); }
 
 /* Nodes searched by all threads so far. */
 uint64_t total_nodes(const Searcher *e);
@@ -91,13 +117,19 @@ int64_t elapsed_ms(const Searcher *e);
 /* Reports thread t's last completed iteration through the searcher's callback. */
 void report_iteration(const Searcher *e, const Thread *t);
 
-/* search.c: one thread's iterative deepening on e->root (until done or stopped). */
-void iterative_deepening(Thread *t);
-/* search.c: may the side to move try a null move here?  Not with few pieces (zugzwang-like
-   positions) and not with its lone royal in danger: a null move there would ignore the threat
-   of losing the game. */
-bool null_move_allowed(const Position *pos);
-/* search.c: the kinds whose quiet promotions quiescence searches (bit = kind). */
-uint64_t big_promoters(void);
+/* Lazy SMP: does thread t skip iteration `depth`?  The main thread and the first helper search
+   every depth; further helpers skip some, so that the threads spread over two depths. */
+bool thread_skips_depth(const Thread *t, int depth);
+/* Lazy SMP: makes t's completed iteration (t->done) the deepest known, if it is. */
+void thread_publish_completed(Thread *t);
+/* The main thread takes over the iteration another thread completed first (into t->done);
+   returns its score. */
+int thread_adopt_completed(Thread *t);
+/* Lazy SMP breadcrumbs: marks (position key, move) as being searched by this thread.  Returns
+   the slot to clear afterwards with crumb_clear (NULL if nothing was marked) and sets *taken
+   when another thread is already searching this very move. */
+_Atomic uint64_t *crumb_mark(Searcher *e, uint64_t key, Move m, uint64_t *crumb, bool *taken);
+/* Clears the mark crumb_mark set, unless another thread has marked the slot since. */
+void crumb_clear(_Atomic uint64_t *slot, uint64_t crumb);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search.h"
+#include "limits.h"
 
 #define MOVE_OVERHEAD_MS 15 /* kept in hand on every clock move for I/O latency */
 /* Moves still to play when the time control does not say: tenjiku games are long, and with an

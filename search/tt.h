@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "board/move.h"
-#include "search.h"
+#include "score.h"
 
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 

@@ -1,10 +1,10 @@
 /* Aspiration windows of the root search (window.h). */
 #include "window.h"
 
-Window window_first(bool aspiration, int depth, int prev)
+Window window_first(const SearchParams *p, bool aspiration, int depth, int prev)
 {
-    Window w = {-SCORE_INFINITE, SCORE_INFINITE, WINDOW_FIRST_DELTA};
-    if (aspiration && depth >= 4 && !score_is_mate(prev)) {
+    Window w = {-SCORE_INFINITE, SCORE_INFINITE, p->asp_delta, p->asp_widen, p->asp_full_delta};
+    if (aspiration && depth >= p->asp_depth && !score_is_mate(prev)) {
         w.alpha = prev - w.delta;
         w.beta = prev + w.delta;
     }
@@ -27,8 +27,8 @@ bool window_widen(Window *w, int score)
     } else {
         return false;
     }
-    w->delta += w->delta / 2 * 3 + 10;
-    if (w->delta > WINDOW_FULL_DELTA) {
+    w->delta += w->delta / 2 * 3 + w->widen;
+    if (w->delta > w->full_delta) {
         w->alpha = -SCORE_INFINITE;
         w->beta = SCORE_INFINITE;
     }

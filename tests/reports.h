@@ -3,7 +3,7 @@
 #ifndef KAKI_TEST_REPORTS_H
 #define KAKI_TEST_REPORTS_H
 
-#include "search/search.h"
+#include "search/searcher.h"
 
 static SearchReport reports[MAX_PLY];
 static int nreports;

@@ -11,7 +11,7 @@
 #include "board/result.h"
 #include "board/tfen.h"
 #include "check.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 #define PLIES 12000
 

@@ -14,7 +14,7 @@
 #include "reports.h"
 #include "mirror.h"
 #include "randpos.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 /* Searches pos to `depth`; the per-depth reports land in out[]. */
 static int search_all(Searcher *s, const Position *pos, int depth, SearchReport *out)

@@ -13,7 +13,7 @@
 #include "check.h"
 #include "randpos.h"
 #include "search/search.h"
-#include "search/thread.h"
+#include "search/searcher.h"
 
 static void null_move_hash(void)
 {

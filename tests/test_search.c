@@ -14,7 +14,7 @@
 #include "crowded.h"
 #include "eval/eval.h"
 #include "randpos.h"
-#include "search/search.h"
+#include "search/searcher.h"
 
 static Position pos;
 

@@ -12,7 +12,7 @@
 #include "board/tfen.h"
 #include "check.h"
 #include "reports.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "search/timeman.h"
 
 static SearchLimits clock_limits(int time_ms, int inc_ms, int moves_to_go)

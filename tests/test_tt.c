@@ -14,7 +14,7 @@
 
 #include "board/tfen.h"
 #include "check.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "search/tt.h"
 
 /* tt_resize writes every page once so that no search pays the system for mapping it: writing

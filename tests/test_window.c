@@ -6,22 +6,24 @@
 #include "check.h"
 #include "search/window.h"
 
+static SearchParams P; /* the defaults */
+
 static void first_windows(void)
 {
-    Window w = window_first(true, 10, 300);
-    CHECK(w.alpha == 300 - WINDOW_FIRST_DELTA && w.beta == 300 + WINDOW_FIRST_DELTA, "around 300: [%d, %d]", w.alpha, w.beta);
+    Window w = window_first(&P, true, 10, 300);
+    CHECK(w.alpha == 300 - P.asp_delta && w.beta == 300 + P.asp_delta, "around 300: [%d, %d]", w.alpha, w.beta);
     CHECK(!window_is_full(&w), "an aspiration window is not full");
-    w = window_first(false, 10, 300);
+    w = window_first(&P, false, 10, 300);
     CHECK(window_is_full(&w), "aspiration off: full window");
-    w = window_first(true, 3, 300);
+    w = window_first(&P, true, 3, 300);
     CHECK(window_is_full(&w), "depth 3: full window");
-    w = window_first(true, 10, SCORE_MATE - 5);
+    w = window_first(&P, true, 10, SCORE_MATE - 5);
     CHECK(window_is_full(&w), "after a mate score: full window");
 }
 
 static void widening(void)
 {
-    Window w = window_first(true, 10, 0); /* [-25, 25] */
+    Window w = window_first(&P, true, 10, 0); /* [-25, 25] */
     CHECK(!window_widen(&w, 10) && w.alpha == -25 && w.beta == 25, "a score inside: exact, unchanged");
     CHECK(window_widen(&w, -40), "fail low");
     CHECK(w.alpha < -40 && w.beta == 0, "fail low: [%d, %d] holds -40 below the old midpoint", w.alpha, w.beta);
@@ -33,7 +35,7 @@ static void widening(void)
     /* from the first window, however the scores fall (up, down, alternating, by little or
        much), the full window comes after at most six failures */
     for (int pattern = 0; pattern < 4; pattern++) {
-        w = window_first(true, 10, 0);
+        w = window_first(&P, true, 10, 0);
         int fails = 0;
         while (!window_is_full(&w) && fails < 20) {
             bool low = pattern == 0 || (pattern == 2 && fails % 2);
@@ -55,6 +57,7 @@ static void widening(void)
 
 int main(void)
 {
+    P = search_params_default();
     first_windows();
     widening();
     return check_finish("test_window");

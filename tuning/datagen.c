@@ -14,7 +14,7 @@
 #include "board/result.h"
 #include "board/tfen.h"
 #include "eval/eval.h"
-#include "search/search.h"
+#include "search/searcher.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 

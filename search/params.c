@@ -1,0 +1,111 @@
+/* The search parameters (params.h): the table of every parameter, and setting one by name. */
+#include "params.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "score.h"
+
+#define ROW(NAME, field, def, min, max, meaning) \
+    {NAME, meaning, def, min, max, offsetof(SearchParams, field)}
+
+static const SearchParamInfo table[] = {
+    ROW("RFP_DEPTH", rfp_depth, 6, 0, MAX_PLY,
+        "reverse futility: a non-PV node at most this deep may cut on its static evaluation"),
+    ROW("RFP_MARGIN", rfp_margin, 120, 0, 5000,
+        "reverse futility: it cuts if the static evaluation beats beta by this per ply of depth"),
+    ROW("FUTILITY_DEPTH", futility_depth, 2, 0, MAX_PLY,
+        "futility: at a non-PV node at most this deep, quiet moves are skipped if hopeless"),
+    ROW("FUTILITY_MARGIN", futility_margin, 150, 0, 5000,
+        "futility: hopeless if the static evaluation plus this per ply of depth is at most alpha"),
+    ROW("LMP_DEPTH", lmp_depth, 4, 0, MAX_PLY,
+        "late-move pruning: at a non-PV node at most this deep, only the first quiet moves"),
+    ROW("LMP_BASE", lmp_base, 8, 0, 10000,
+        "late-move pruning: quiet moves searched: LMP_BASE + LMP_SCALE * depth * depth"),
+    ROW("LMP_SCALE", lmp_scale, 4, 0, 1000, "late-move pruning: see LMP_BASE"),
+    ROW("NMP_DEPTH", nmp_depth, 3, 1, MAX_PLY, "null move: tried at nodes at least this deep"),
+    ROW("NMP_REDUCTION", nmp_reduction, 3, 1, MAX_PLY,
+        "null move: the reply is searched this much less deep, and depth / NMP_DEPTH_DIVISOR"),
+    ROW("NMP_DEPTH_DIVISOR", nmp_depth_divisor, 6, 1, MAX_PLY, "null move: see NMP_REDUCTION"),
+    ROW("NMP_MIN_PIECES", nmp_min_pieces, 4, 0, 1000,
+        "null move: only when the side to move has more pieces than this (zugzwang)"),
+    ROW("LMR_DEPTH", lmr_depth, 3, 1, MAX_PLY, "late-move reductions: at nodes at least this deep"),
+    ROW("LMR_MOVES", lmr_moves, 3, 1, 10000,
+        "late-move reductions: the first this many moves are never reduced"),
+    ROW("LMR_BASE", lmr_base, 75, 0, 1000,
+        "late-move reductions: LMR_BASE/100 + ln(depth) ln(move) / (LMR_DIVISOR/100) plies"),
+    ROW("LMR_DIVISOR", lmr_divisor, 225, 10, 10000, "late-move reductions: see LMR_BASE"),
+    ROW("CHECK_EXT_DEPTH", check_ext_depth, 4, 0, MAX_PLY,
+        "check extension (when on): after a move that attacks a lone royal, at most this deep"),
+    ROW("QS_MAX_PLY", qs_max_ply, 12, 0, MAX_PLY, "quiescence: its deepest ply"),
+    ROW("DELTA_MARGIN", delta_margin, 200, 0, 100000,
+        "quiescence: a capture is skipped unless it may raise the score above alpha by this much"),
+    ROW("QS_PROMOTION_GAIN", qs_promotion_gain, 1000, 0, 100000,
+        "quiescence: kinds whose quiet promotions its first ply searches gain at least this"),
+    ROW("HISTORY_BONUS_MAX", history_bonus_max, 400, 1, HISTORY_GRAVITY,
+        "history: the bonus of a quiet cut-off move is depth * depth, at most this"),
+    ROW("HISTORY_BONUS_SCALE", history_bonus_scale, 32, 1, INT16_MAX / HISTORY_GRAVITY,
+        "history: a cut-off adds this times its bonus to the move's entry"),
+    ROW("ASP_DEPTH", asp_depth, 4, 1, MAX_PLY,
+        "aspiration windows: from this iteration on (the shallower ones: the full window)"),
+    ROW("ASP_DELTA", asp_delta, 25, 1, 10000,
+        "aspiration windows: the first window's half-width around the last score"),
+    ROW("ASP_WIDEN", asp_widen, 10, 1, 10000,
+        "aspiration windows: a failed window's step grows 2.5-fold, plus this"),
+    ROW("ASP_FULL_DELTA", asp_full_delta, 1500, 1, SCORE_INFINITE,
+        "aspiration windows: past this step the window becomes the full one"),
+    ROW("SPLIT_DEPTH", split_depth, 3, 1, MAX_PLY,
+        "Lazy SMP: odd helpers split PV nodes at least this deep (of the first plies)"),
+    ROW("CRUMB_DEPTH", crumb_depth, 4, 1, MAX_PLY,
+        "Lazy SMP: moves searched at nodes at least this deep are marked for the other threads"),
+    ROW("CRUMB_REDUCTION", crumb_reduction, 1, 0, MAX_PLY,
+        "Lazy SMP: a move another thread is searching is searched this much less deep"),
+    ROW("MATE_STOP_PLIES", mate_stop_plies, 4, 0, MAX_PLY,
+        "iterative deepening stops this many plies past the distance of a mate it found"),
+};
+
+enum { COUNT = sizeof table / sizeof table[0] };
+_Static_assert(sizeof(SearchParams) == COUNT * sizeof(int), "a row for every field");
+
+int search_param_count(void) { return COUNT; }
+
+const SearchParamInfo *search_param_info(int i) { return i >= 0 && i < COUNT ? &table[i] : NULL; }
+
+const SearchParamInfo *search_param_find(const char *name)
+{
+    for (int i = 0; i < COUNT; i++)
+        if (strcmp(table[i].name, name) == 0)
+            return &table[i];
+    return NULL;
+}
+
+static int *field(SearchParams *p, const SearchParamInfo *info)
+{
+    return (int *)((char *)p + info->offset);
+}
+
+SearchParams search_params_default(void)
+{
+    SearchParams p;
+    for (int i = 0; i < COUNT; i++)
+        *field(&p, &table[i]) = table[i].def;
+    return p;
+}
+
+bool search_params_set(SearchParams *p, const char *name, int value)
+{
+    const SearchParamInfo *info = search_param_find(name);
+    if (!info || value < info->min || value > info->max)
+        return false;
+    *field(p, info) = value;
+    return true;
+}
+
+bool search_params_get(const SearchParams *p, const char *name, int *value)
+{
+    const SearchParamInfo *info = search_param_find(name);
+    if (!info)
+        return false;
+    *value = *(const int *)((const char *)p + info->offset);
+    return true;
+}
