@@ -15,6 +15,7 @@
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
+#include "xbtheme.h"
 
 static const char usage[] =
     "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"

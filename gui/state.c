@@ -5,6 +5,7 @@
 
 #include "board/japanese.h"
 #include "board/result.h"
+#include "diagram.h"
 #include "pieces.h"
 #include "session_internal.h"
 #include "util/clock.h"
