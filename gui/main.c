@@ -11,6 +11,7 @@
 
 #include "api.h"
 #include "board/tfen.h"
+#include "config.h"
 #include "pieces.h"
 #include "util/clock.h"
 #include "util/parse.h"

@@ -10,27 +10,9 @@
 
 #include <stdbool.h>
 
-#include "board/rules.h"
-#include "cecpclient/xengine.h"
+#include "config.h"
 #include "events.h"
 #include "json.h"
-
-#define BOARD_MAX_ENGINE_ARGS 32
-#define BOARD_MAX_OPTIONS 32
-
-/* One engine command line: the program and its arguments. */
-typedef struct EngineCommand {
-    char *argv[BOARD_MAX_ENGINE_ARGS + 1];
-    int argc;
-} EngineCommand;
-
-typedef struct BoardConfig {
-    EngineCommand engine[2];    /* engine[1] is engine[0] when only one was given */
-    XeSetting options[BOARD_MAX_OPTIONS]; /* --option NAME=VALUE that are not rules options */
-    int noptions;
-    Rules rules;                /* the rules of the first game */
-    const char *engine_log;     /* protocol log file, NULL = none */
-} BoardConfig;
 
 typedef struct Session Session;
 
@@ -55,12 +37,5 @@ char *session_pieces(Session *s, const char *set);
 
 /* Called about ten times a second: clocks, hanging engines, pages that went away. */
 void session_tick(Session *s);
-
-/* Parses "NAME=VALUE": a rules option goes into cfg->rules, anything else is an engine
-   option.  0, or -1 with a message. */
-int board_config_option(BoardConfig *cfg, const char *assignment, char *err, size_t errsz);
-/* Splits an --engine command at blanks ("kaki --threads 2").  0 or -1. */
-int board_config_engine(EngineCommand *cmd, const char *command, char *err, size_t errsz);
-void board_config_free(BoardConfig *cfg);
 
 #endif
