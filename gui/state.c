@@ -40,7 +40,7 @@ static void rules_json(const Session *s, JsonBuf *b)
     for (int i = 0; i < rule_option_count; i++) {
         jb_obj(b);
         jb_kstr(b, "name", rule_options[i].name);
-        jb_kstr(b, "value", rule_options[i].values[rules_get(&s->rules, i)]);
+        jb_kstr(b, "value", rule_options[i].values[rules_get(&s->game.rules, i)]);
         jb_key(b, "values");
         jb_arr(b);
         for (int v = 0; rule_options[i].values[v]; v++)
@@ -56,8 +56,8 @@ static void plies_json(const Session *s, JsonBuf *b)
 {
     jb_key(b, "plies");
     jb_arr(b);
-    for (int i = 0; i < s->nplies; i++) {
-        const GamePly *p = &s->plies[i];
+    for (int i = 0; i < s->game.nplies; i++) {
+        const GamePly *p = &s->game.plies[i];
         jb_obj(b);
         jb_kstr(b, "hodges", p->rec.hodges);
         jb_kstr(b, "wire", p->rec.wire);
@@ -69,9 +69,9 @@ static void plies_json(const Session *s, JsonBuf *b)
     jb_end_arr(b);
     jb_key(b, "evals");
     jb_arr(b);
-    for (int i = 0; i <= s->nplies; i++)
-        if (s->has_eval[i])
-            jb_int(b, s->eval[i]);
+    for (int i = 0; i <= s->game.nplies; i++)
+        if (s->game.has_eval[i])
+            jb_int(b, s->game.eval[i]);
         else
             jb_null(b);
     jb_end_arr(b);
@@ -81,27 +81,28 @@ static void clock_json(const Session *s, JsonBuf *b)
 {
     jb_key(b, "clock");
     jb_obj(b);
-    jb_kstr(b, "kind", clock_kind_name[s->clock.kind]);
-    jb_kint(b, "base", s->clock.base_ms);
-    jb_kint(b, "inc", s->clock.inc_ms);
-    jb_kint(b, "move", s->clock.move_ms);
-    jb_kint(b, "depth", s->clock.depth);
-    int64_t left[2] = {s->remaining[0], s->remaining[1]};
-    if (s->clock_running && s->clock.kind != CLOCK_PER_MOVE)
-        left[s->pos->side] -= mono_ms() - s->turn_start;
-    else if (s->clock_running)
-        left[s->pos->side] = s->clock.move_ms - (mono_ms() - s->turn_start);
+    jb_kstr(b, "kind", clock_kind_name[s->game.clock.kind]);
+    jb_kint(b, "base", s->game.clock.base_ms);
+    jb_kint(b, "inc", s->game.clock.inc_ms);
+    jb_kint(b, "move", s->game.clock.move_ms);
+    jb_kint(b, "depth", s->game.clock.depth);
+    int64_t left[2] = {s->game.remaining[0], s->game.remaining[1]};
+    if (s->game.clock_running && s->game.clock.kind != CLOCK_PER_MOVE)
+        left[s->game.pos->side] -= mono_ms() - s->game.turn_start;
+    else if (s->game.clock_running)
+        left[s->game.pos->side] = s->game.clock.move_ms - (mono_ms() - s->game.turn_start);
     jb_key(b, "left");
     jb_arr(b);
     jb_int(b, left[0]);
     jb_int(b, left[1]);
     jb_end_arr(b);
-    jb_kint(b, "running", s->clock_running ? s->pos->side : -1);
+    jb_kint(b, "running", s->game.clock_running ? s->game.pos->side : -1);
     jb_key(b, "timed"); /* people are not timed per move; depth and no clock time nobody */
     jb_arr(b);
     for (int c = 0; c < 2; c++)
-        jb_bool(b, s->clock.kind == CLOCK_SUDDEN || s->clock.kind == CLOCK_INCREMENT ||
-                       (s->clock.kind == CLOCK_PER_MOVE && s->player[c] == PLAYER_ENGINE));
+        jb_bool(b, s->game.clock.kind == CLOCK_SUDDEN || s->game.clock.kind == CLOCK_INCREMENT ||
+                       (s->game.clock.kind == CLOCK_PER_MOVE &&
+                        s->game.player[c] == PLAYER_ENGINE));
     jb_end_arr(b);
     jb_end_obj(b);
 }
@@ -126,18 +127,18 @@ static void engines_json(Session *s, JsonBuf *b)
     jb_key(b, "players");
     jb_arr(b);
     for (int c = 0; c < 2; c++)
-        jb_str(b, player_kind_name[s->player[c]]);
+        jb_str(b, player_kind_name[s->game.player[c]]);
     jb_end_arr(b);
     jb_key(b, "slotOf");
     jb_arr(b);
-    jb_int(b, s->slot_of[0]);
-    jb_int(b, s->slot_of[1]);
+    jb_int(b, s->game.slot_of[0]);
+    jb_int(b, s->game.slot_of[1]);
     jb_end_arr(b);
 }
 
 void thinking_json(const Session *s, JsonBuf *b)
 {
-    const Thinking *t = &s->think;
+    const Thinking *t = &s->game.think;
     jb_obj(b);
     jb_kbool(b, "valid", t->valid);
     if (t->valid) {
@@ -162,26 +163,26 @@ void thinking_json(const Session *s, JsonBuf *b)
 static void position_json(Session *s, JsonBuf *b)
 {
     char tfen[TFEN_MAX];
-    jb_kstr(b, "tfen", tfen_print(s->pos, tfen));
-    jb_kstr(b, "startTfen", s->start_tfen);
+    jb_kstr(b, "tfen", tfen_print(s->game.pos, tfen));
+    jb_kstr(b, "startTfen", s->game.start_tfen);
     jb_key(b, "board");
     jb_arr(b);
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
-        jb_int(b, s->pos->board[sq]);
+        jb_int(b, s->game.pos->board[sq]);
     jb_end_arr(b);
-    jb_kint(b, "side", s->pos->side);
-    jb_kint(b, "cursor", s->cursor);
+    jb_kint(b, "side", s->game.pos->side);
+    jb_kint(b, "cursor", s->game.cursor);
     jb_key(b, "lastMove");
-    if (s->cursor > 0)
-        effects_json(&s->plies[s->cursor - 1].fx, b);
+    if (s->game.cursor > 0)
+        effects_json(&s->game.plies[s->game.cursor - 1].fx, b);
     else
         jb_null(b);
     /* the legal moves when a person may move here */
-    bool movable = !position_game_over(s->pos) && session_human_to_move(s) &&
-                   (s->cursor < s->nplies || !s->over);
+    bool movable = !position_game_over(s->game.pos) && gamestate_human_to_move(&s->game) &&
+                   (s->game.cursor < s->game.nplies || !s->game.over);
     jb_key(b, "legal");
     if (movable)
-        movelist_json(s->pos, b);
+        movelist_json(s->game.pos, b);
     else {
         jb_arr(b);
         jb_end_arr(b);
@@ -193,20 +194,20 @@ char *state_json(Session *s)
     JsonBuf b;
     jb_init(&b);
     jb_obj(&b);
-    jb_kint(&b, "version", s->version);
+    jb_kint(&b, "version", s->game.version);
     position_json(s, &b);
     plies_json(s, &b);
     rules_json(s, &b);
     clock_json(s, &b);
     engines_json(s, &b);
-    jb_kbool(&b, "over", s->over);
-    jb_kstr(&b, "result", s->result);
-    jb_kstr(&b, "ending", s->ending);
-    jb_kbool(&b, "paused", s->paused);
-    jb_kstr(&b, "pauseReason", s->pause_reason);
-    jb_kbool(&b, "analysing", s->analysing);
-    jb_kbool(&b, "engineGame", session_engine_game(s));
-    jb_kstr(&b, "notice", s->notice);
+    jb_kbool(&b, "over", s->game.over);
+    jb_kstr(&b, "result", s->game.result);
+    jb_kstr(&b, "ending", s->game.ending);
+    jb_kbool(&b, "paused", s->game.paused);
+    jb_kstr(&b, "pauseReason", s->game.pause_reason);
+    jb_kbool(&b, "analysing", s->game.analysing);
+    jb_kbool(&b, "engineGame", gamestate_engine_game(&s->game));
+    jb_kstr(&b, "notice", s->game.notice);
     jb_key(&b, "think");
     thinking_json(s, &b);
     jb_end_obj(&b);
@@ -225,7 +226,7 @@ char *session_tfen(Session *s)
 {
     char tfen[TFEN_MAX];
     pthread_mutex_lock(&s->mu);
-    tfen_print(s->pos, tfen);
+    tfen_print(s->game.pos, tfen);
     pthread_mutex_unlock(&s->mu);
     return xstrdup(tfen);
 }
@@ -239,22 +240,22 @@ char *session_pgn(Session *s)
     pgn_set_tag(&g, "Site", "kaki-board");
     for (int c = 0; c < 2; c++) {
         char who[160];
-        if (s->player[c] == PLAYER_ENGINE)
-            str_copy(who, sizeof who, s->engine[s->slot_of[c]].name);
+        if (s->game.player[c] == PLAYER_ENGINE)
+            str_copy(who, sizeof who, s->engine[s->game.slot_of[c]].name);
         else
             snprintf(who, sizeof who, "%s", c == BLACK ? "Sente" : "Gote");
         pgn_set_tag(&g, c == BLACK ? "White" : "Black", who);
     }
-    pgn_set_tag(&g, "Result", s->result);
+    pgn_set_tag(&g, "Result", s->game.result);
     pgn_set_tag(&g, "Variant", "tenjiku");
     char rules[512];
-    pgn_set_tag(&g, "Rules", rules_describe(&s->rules, rules, sizeof rules));
-    if (!s->from_start)
-        str_copy(g.start_tfen, sizeof g.start_tfen, s->start_tfen);
-    for (int i = 0; i < s->nplies; i++)
-        pgn_add_ply(&g, &s->plies[i].rec);
-    str_copy(g.result, sizeof g.result, s->result);
-    str_copy(g.ending, sizeof g.ending, s->ending);
+    pgn_set_tag(&g, "Rules", rules_describe(&s->game.rules, rules, sizeof rules));
+    if (!s->game.from_start)
+        str_copy(g.start_tfen, sizeof g.start_tfen, s->game.start_tfen);
+    for (int i = 0; i < s->game.nplies; i++)
+        pgn_add_ply(&g, &s->game.plies[i].rec);
+    str_copy(g.result, sizeof g.result, s->game.result);
+    str_copy(g.ending, sizeof g.ending, s->game.ending);
     pthread_mutex_unlock(&s->mu);
     char *text = NULL;
     size_t len = 0;
@@ -278,7 +279,7 @@ char *session_pieces(Session *s, const char *setname)
     jb_obj(&b);
     jb_kstr(&b, "set", piece_set_name[set]);
     char rules[512];
-    jb_kstr(&b, "rules", rules_describe(&s->rules, rules, sizeof rules));
+    jb_kstr(&b, "rules", rules_describe(&s->game.rules, rules, sizeof rules));
     jb_key(&b, "pieces");
     jb_arr(&b);
     for (int kind = 1; kind < KIND_COUNT; kind++) {
@@ -297,12 +298,13 @@ char *session_pieces(Session *s, const char *setname)
         jb_key(&b, "svg");
         jb_arr(&b);
         for (int c = 0; c < 2; c++) {
-            char *svg = piece_svg(s->rs, set, kind, c);
+            char *svg = piece_svg(s->game.rs, set, kind, c);
             jb_str(&b, svg);
             free(svg);
         }
         jb_end_arr(&b);
-        char *diagram = piece_diagram_svg(s->rs, kind), *text = piece_moves_text(s->rs, kind);
+        char *diagram = piece_diagram_svg(s->game.rs, kind);
+        char *text = piece_moves_text(s->game.rs, kind);
         jb_kstr(&b, "diagram", diagram);
         jb_kstr(&b, "moves", text);
         free(diagram);
