@@ -304,7 +304,7 @@ static int act_undo(Session *s, Reply *r)
         n = 2; /* back to the person's turn */
     session_stop_engines(s);
     s->game.nplies -= n;
-    session_seek(s, s->game.nplies);
+    gamestate_seek(&s->game, s->game.nplies);
     s->game.over = false;
     str_copy(s->game.result, sizeof s->game.result, "*");
     s->game.ending[0] = '\0';
@@ -317,7 +317,7 @@ static int act_goto(Session *s, const JsonValue *body, Reply *r)
     long ply;
     if (!json_get_int(body, "ply", 0, s->game.nplies, &ply))
         return refuse(r, 400, "\"ply\" must be from 0 to %d", s->game.nplies);
-    session_seek(s, (int)ply);
+    gamestate_seek(&s->game, (int)ply);
     return 0;
 }
 

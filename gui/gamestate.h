@@ -77,6 +77,23 @@ typedef struct GameState {
     Thinking think;
 } GameState;
 
+/* Rebuilds g->pos for the cursor (from the start position, making every move); the cursor
+   is clamped to 0..nplies. */
+void gamestate_seek(GameState *g, int cursor);
+/* Makes room for two more plies and their scores. */
+void gamestate_grow(GameState *g);
+/* The plies, the scores, the record and the rule set (not g itself). */
+void gamestate_free(GameState *g);
+
+/* Stops or starts the clock of the side to move to match the game. */
+void gamestate_update_clock(GameState *g);
+/* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
+bool gamestate_charge_clock(GameState *g, int mover, int64_t elapsed);
+/* Has the side to move's running clock fallen (at mono_ms() `now`)? */
+bool gamestate_out_of_time(const GameState *g, int64_t now);
+
+/* Is the game going on at its end, waiting for a move? */
+bool gamestate_playing(const GameState *g);
 /* Whose turn is it at the end of the game, and is that a person? */
 bool gamestate_human_to_move(const GameState *g);
 /* Is an engine playing the running game (so analysis is not possible)? */

@@ -13,8 +13,6 @@
 
 /* A page that went away stops its searches after this long (a reload comes back sooner). */
 #define ABSENT_MS 3000
-/* A clock is over when it is below minus this (the page and the pipes take a moment). */
-#define FLAG_MARGIN_MS 300
 /* An engine that does not move within its time and this grace hangs. */
 #define HANG_GRACE_MS 10000
 
@@ -30,97 +28,6 @@ void session_publish(Session *s)
     free(json);
 }
 
-static void set_start(Session *s, Position *pos)
-{
-    position_clear(pos, s->game.rs);
-    if (s->game.from_start)
-        position_start(pos, s->game.rs);
-    else
-        pgn_parse_position(pos, s->game.start_tfen, NULL, 0); /* checked when it was set */
-}
-
-void session_seek(Session *s, int cursor)
-{
-    if (cursor < 0)
-        cursor = 0;
-    if (cursor > s->game.nplies)
-        cursor = s->game.nplies;
-    Position *start = xmalloc(sizeof *start);
-    set_start(s, start);
-    if (s->game.record.pos) {
-        game_record_restart(&s->game.record, start);
-    } else {
-        game_record_init(&s->game.record, start);
-        s->game.pos = s->game.record.pos;
-    }
-    free(start);
-    for (int i = 0; i < cursor; i++)
-        game_record_play(&s->game.record, s->game.plies[i].rec.move);
-    s->game.cursor = cursor;
-}
-
-static void grow(Session *s)
-{
-    if (s->game.nplies + 2 > s->game.cap) {
-        s->game.cap = s->game.cap ? 2 * s->game.cap : 256;
-        s->game.plies = xrealloc(s->game.plies, (size_t)s->game.cap * sizeof *s->game.plies);
-    }
-    if (s->game.nplies + 2 > s->game.evalcap) {
-        int cap = s->game.cap + 2;
-        s->game.has_eval = xrealloc(s->game.has_eval, (size_t)cap * sizeof *s->game.has_eval);
-        s->game.eval = xrealloc(s->game.eval, (size_t)cap * sizeof *s->game.eval);
-        for (int i = s->game.evalcap; i < cap; i++)
-            s->game.has_eval[i] = false, s->game.eval[i] = 0;
-        s->game.evalcap = cap;
-    }
-}
-
-/* ------------------------------------------------------------------ clocks ------------- */
-
-static bool timed(const Session *s)
-{
-    return s->game.clock.kind == CLOCK_SUDDEN || s->game.clock.kind == CLOCK_INCREMENT ||
-           s->game.clock.kind == CLOCK_PER_MOVE;
-}
-
-/* Is the game going on at its end, waiting for a move? */
-static bool playing(const Session *s)
-{
-    return !s->game.over && !s->game.paused && s->game.cursor == s->game.nplies &&
-           !position_game_over(s->game.pos);
-}
-
-/* Stops or starts the clock of the side to move to match the game. */
-static void update_clock(Session *s)
-{
-    bool run = playing(s) && timed(s);
-    int64_t now = mono_ms();
-    if (s->game.clock_running && !run && s->game.clock.kind != CLOCK_PER_MOVE)
-        s->game.remaining[s->game.pos->side] -= now - s->game.turn_start;
-    if (run && !s->game.clock_running) {
-        s->game.turn_start = now;
-        if (s->game.clock.kind == CLOCK_PER_MOVE)
-            s->game.remaining[s->game.pos->side] = s->game.clock.move_ms;
-    }
-    s->game.clock_running = run;
-}
-
-/* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
-static bool charge_clock(Session *s, int mover, int64_t elapsed)
-{
-    if (!s->game.clock_running)
-        return true;
-    if (s->game.clock.kind == CLOCK_PER_MOVE) {
-        bool engine = s->game.player[mover] == PLAYER_ENGINE;
-        return !engine || elapsed <= s->game.clock.move_ms + FLAG_MARGIN_MS;
-    }
-    s->game.remaining[mover] -= elapsed;
-    if (s->game.remaining[mover] < -FLAG_MARGIN_MS)
-        return false;
-    s->game.remaining[mover] += s->game.clock.inc_ms;
-    return true;
-}
-
 /* ------------------------------------------------------------------ the game ----------- */
 
 void session_end(Session *s, const char *result, const char *fmt, ...)
@@ -128,7 +35,8 @@ void session_end(Session *s, const char *result, const char *fmt, ...)
     if (s->game.over)
         return;
     s->game.over = true;
-    update_clock(s); /* charges the time of the side to move, whose clock stops */
+    /* charges the time of the side to move, whose clock stops */
+    gamestate_update_clock(&s->game);
     str_copy(s->game.result, sizeof s->game.result, result);
     va_list ap;
     va_start(ap, fmt);
@@ -153,7 +61,7 @@ static void check_rules_end(Session *s, int mover)
 
 void session_play(Session *s, Move m, int64_t ms, const char *note)
 {
-    grow(s);
+    gamestate_grow(&s->game);
     GamePly *p = &s->game.plies[s->game.nplies];
     memset(p, 0, sizeof *p);
     int mover = s->game.pos->side;
@@ -166,7 +74,7 @@ void session_play(Session *s, Move m, int64_t ms, const char *note)
     s->game.nplies++;
     s->game.cursor = s->game.nplies;
     s->game.has_eval[s->game.nplies] = false;
-    bool in_time = charge_clock(s, mover, elapsed);
+    bool in_time = gamestate_charge_clock(&s->game, mover, elapsed);
     s->game.clock_running = false;
     s->game.turn_start = mono_ms();
     if (!in_time) {
@@ -174,7 +82,7 @@ void session_play(Session *s, Move m, int64_t ms, const char *note)
         return;
     }
     check_rules_end(s, mover);
-    update_clock(s);
+    gamestate_update_clock(&s->game);
 }
 
 void session_reset(Session *s, const Rules *rules, const char *start_tfen, const int player[2],
@@ -190,9 +98,9 @@ void session_reset(Session *s, const Rules *rules, const char *start_tfen, const
     s->game.from_start = start_tfen == NULL;
     str_copy(s->game.start_tfen, sizeof s->game.start_tfen, start_tfen ? start_tfen : TFEN_START);
     s->game.nplies = 0;
-    grow(s);
+    gamestate_grow(&s->game);
     s->game.has_eval[0] = false;
-    session_seek(s, 0);
+    gamestate_seek(&s->game, 0);
     tfen_print(s->game.pos, s->game.start_tfen);
     s->game.player[0] = player[0];
     s->game.player[1] = player[1];
@@ -212,7 +120,7 @@ void session_reset(Session *s, const Rules *rules, const char *start_tfen, const
     s->game.notice[0] = '\0';
     s->game.think.valid = false;
     check_rules_end(s, -1);
-    update_clock(s);
+    gamestate_update_clock(&s->game);
 }
 
 /* ------------------------------------------------------------------ engines ------------ */
@@ -293,9 +201,9 @@ static void submit(Session *s, int slot, int kind, int at)
 
 void session_kick(Session *s)
 {
-    update_clock(s);
+    gamestate_update_clock(&s->game);
     int want[2] = {JOB_STOP, JOB_STOP}, at = s->game.cursor;
-    bool game = playing(s);
+    bool game = gamestate_playing(&s->game);
     if (game && s->game.player[s->game.pos->side] == PLAYER_ENGINE)
         want[s->game.slot_of[s->game.pos->side]] = JOB_THINK;
     else if (s->game.analysing && !gamestate_engine_game(&s->game) &&
@@ -329,7 +237,7 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
 {
     Session *s = locked(ctx);
     bool ok = false;
-    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s) &&
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game) &&
         s->job_line[slot] == s->game.nplies) {
         int side = s->game.pos->side;
         char err[200], note[64] = "";
@@ -415,7 +323,7 @@ static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
 static void cb_resign(void *ctx, int slot, unsigned job)
 {
     Session *s = locked(ctx);
-    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s)) {
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game)) {
         int side = s->game.pos->side;
         session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), s->engine[slot].name);
         session_publish(s);
@@ -437,7 +345,7 @@ static void cb_state(void *ctx, int slot)
             s->game.paused = true;
             str_copy(s->game.pause_reason, sizeof s->game.pause_reason, "an engine stopped");
         }
-        update_clock(s);
+        gamestate_update_clock(&s->game);
     }
     if (state == ENGINE_IDLE && !s->job[slot])
         session_kick(s); /* a restarted engine takes up its turn */
@@ -489,11 +397,7 @@ void session_free(Session *s)
     pthread_mutex_unlock(&s->mu);
     for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */
         engine_shutdown(&s->engine[slot]);
-    game_record_free(&s->game.record);
-    ruleset_free(s->game.rs);
-    free(s->game.plies);
-    free(s->game.has_eval);
-    free(s->game.eval);
+    gamestate_free(&s->game);
     if (s->log)
         fclose(s->log);
     pthread_mutex_destroy(&s->mu);
@@ -505,9 +409,7 @@ void session_tick(Session *s)
     pthread_mutex_lock(&s->mu);
     bool changed = false;
     int side = s->game.pos->side;
-    int64_t now = mono_ms();
-    if (s->game.clock_running && s->game.clock.kind != CLOCK_PER_MOVE &&
-        s->game.remaining[side] - (now - s->game.turn_start) < -FLAG_MARGIN_MS) {
+    if (gamestate_out_of_time(&s->game, mono_ms())) {
         session_end(s, win_for(side ^ 1), "%s lost on time", side_name(side));
         changed = true;
     }

@@ -28,8 +28,6 @@ struct Session {
 
 /* session.c */
 void session_publish(Session *s);
-/* Rebuilds s->game.pos for the cursor (from the start position, making every move). */
-void session_seek(Session *s, int cursor);
 /* Plays legal move m at the end of the game (the cursor must be there). */
 void session_play(Session *s, Move m, int64_t ms, const char *note);
 /* Starts or stops engine searches to match the game (whose turn, analysis, pause). */
