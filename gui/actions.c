@@ -1,5 +1,6 @@
-/* What the page may ask the game to do (session_action).  Every action checks everything
- * before it changes anything: a refused action leaves the game exactly as it was. */
+/* What the page may ask the game to do (actions.h). */
+#include "actions.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,8 +395,8 @@ static int dispatch(Session *s, const char *action, const JsonValue *body, Reply
     return refuse(r, 404, "unknown action '%.40s'", action);
 }
 
-int session_action(Session *s, const char *action, const JsonValue *body, const char *client,
-                   char **answer)
+int actions_apply(Session *s, const char *action, const JsonValue *body, const char *client,
+                  char **answer)
 {
     Reply r = {200, ""};
     if (!body || body->type != JSON_OBJECT) {

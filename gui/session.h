@@ -20,12 +20,6 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub);
 /* Stops the engines (quit, then SIGTERM/SIGKILL; every child is reaped). */
 void session_free(Session *s);
 
-/* An action of the page: POST /api/ACTION with a JSON body, from page `client` (may be "").
-   Returns an HTTP status: 200 with the new state in *answer, or 4xx with {"error": ...} and
-   the game unchanged.  *answer is malloc'ed. */
-int session_action(Session *s, const char *action, const JsonValue *body, const char *client,
-                   char **answer);
-
 /* GET /api/state: the whole state as JSON (malloc'ed). */
 char *session_state(Session *s);
 /* GET /api/pgn, /api/tfen: the game record (PGN) and the position shown (TFEN). */
