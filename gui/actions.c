@@ -9,6 +9,7 @@
 #include "board/movegen.h"
 #include "session_internal.h"
 #include "util/strutil.h"
+#include "view.h"
 
 typedef struct Reply {
     int status;
@@ -408,7 +409,7 @@ int actions_apply(Session *s, const char *action, const JsonValue *body, const c
                 str_copy(s->owner, sizeof s->owner, client);
             session_kick(s);
             session_publish(s);
-            *answer = state_json(s);
+            *answer = view_state_json(&s->game, s->engine);
             pthread_mutex_unlock(&s->mu);
             return 200;
         }

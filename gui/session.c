@@ -1,4 +1,5 @@
-#include "session_internal.h"
+/* The session (session.h): game flow, engines, events. */
+#include "session.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,8 +9,10 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/result.h"
+#include "session_internal.h"
 #include "util/clock.h"
 #include "util/strutil.h"
+#include "view.h"
 
 /* A page that went away stops its searches after this long (a reload comes back sooner). */
 #define ABSENT_MS 3000
@@ -23,7 +26,7 @@ static const char *side_name(int c) { return c == BLACK ? "sente" : "gote"; }
 void session_publish(Session *s)
 {
     s->game.version++;
-    char *json = state_json(s);
+    char *json = view_state_json(&s->game, s->engine);
     events_publish(s->hub, "state", json);
     free(json);
 }
@@ -312,7 +315,7 @@ static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
         s->game.eval[s->game.cursor] = sente;
         JsonBuf b;
         jb_init(&b);
-        thinking_json(s, &b);
+        view_thinking_json(&s->game.think, &b);
         char *json = jb_take(&b, NULL);
         events_publish(s->hub, "thinking", json);
         free(json);
@@ -402,6 +405,44 @@ void session_free(Session *s)
         fclose(s->log);
     pthread_mutex_destroy(&s->mu);
     free(s);
+}
+
+/* ------------------------------------------------------------------ the page's view --- */
+
+char *session_state(Session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_state_json(&s->game, s->engine);
+    pthread_mutex_unlock(&s->mu);
+    return json;
+}
+
+char *session_tfen(Session *s)
+{
+    char tfen[TFEN_MAX];
+    pthread_mutex_lock(&s->mu);
+    tfen_print(s->game.pos, tfen);
+    pthread_mutex_unlock(&s->mu);
+    return xstrdup(tfen);
+}
+
+char *session_pgn(Session *s)
+{
+    PgnGame rec;
+    pthread_mutex_lock(&s->mu);
+    view_record(&s->game, s->engine, &rec);
+    pthread_mutex_unlock(&s->mu);
+    char *text = view_pgn_text(&rec);
+    pgn_game_free(&rec);
+    return text;
+}
+
+char *session_pieces(Session *s, const char *set)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_pieces_json(&s->game, set);
+    pthread_mutex_unlock(&s->mu);
+    return json;
 }
 
 void session_tick(Session *s)
