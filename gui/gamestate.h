@@ -1,7 +1,8 @@
 /* The game kaki-board shows, as data: its rules and start position, the moves (a line that
  * can be stepped through) with the engines' scores, the players, the clock, the result, and
- * the last thinking line of an engine.  The session (session.h) owns it and changes it; the
- * page's view (view.h) only reads it.  Nothing here locks: the session's lock guards it. */
+ * the last thinking line of an engine.  The session (session.h) owns it; the session and the
+ * page's actions (actions.h) change it, the page's view (view.h) only reads it.  Nothing here
+ * locks: the session's lock guards it. */
 #ifndef KAKI_GUI_GAMESTATE_H
 #define KAKI_GUI_GAMESTATE_H
 

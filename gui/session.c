@@ -21,16 +21,6 @@
 
 static const char *side_name(int c) { return c == BLACK ? "sente" : "gote"; }
 
-/* ------------------------------------------------------------------ positions ---------- */
-
-void session_publish(Session *s)
-{
-    s->game.version++;
-    char *json = view_state_json(&s->game, s->engine);
-    events_publish(s->hub, "state", json);
-    free(json);
-}
-
 /* ------------------------------------------------------------------ the game ----------- */
 
 void session_end(Session *s, const char *result, const char *fmt, ...)
@@ -408,6 +398,14 @@ void session_free(Session *s)
 }
 
 /* ------------------------------------------------------------------ the page's view --- */
+
+void session_publish(Session *s)
+{
+    s->game.version++;
+    char *json = view_state_json(&s->game, s->engine);
+    events_publish(s->hub, "state", json);
+    free(json);
+}
 
 char *session_state(Session *s)
 {
