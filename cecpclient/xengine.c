@@ -290,38 +290,66 @@ static int spawn(XEngine *e)
     return 0;
 }
 
+/* What a line means to a wait (read_until): 1 the wait is over, 0 read on, -1 failure (the
+   reason in e->error). */
+typedef int (*LineFn)(XEngine *e, const char *line, void *ctx);
+
+/* Reads the engine's lines until `fn` ends the wait, the engine dies or *deadline passes
+   (which `fn` may move).  Returns 0 when fn ended it, 1 at the deadline, -1 on failure (the
+   engine died, fn failed, or the interrupt ended the wait: "interrupted"). */
+static int read_until(XEngine *e, const int64_t *deadline, LineFn fn, void *ctx)
+{
+    char line[XE_LINE_MAX];
+    for (;;) {
+        int r = xe_read(e, line, sizeof line, *deadline);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            if (!interrupted(e))
+                return 1;
+            str_copy(e->error, sizeof e->error, "interrupted");
+            return -1;
+        }
+        int rc = fn(e, line, ctx);
+        if (rc != 0)
+            return rc > 0 ? 0 : -1;
+    }
+}
+
+/* The feature wait: when it started, and its deadline. */
+typedef struct FeatureWait {
+    int64_t start, deadline;
+} FeatureWait;
+
+static int feature_line(XEngine *e, const char *line, void *ctx)
+{
+    FeatureWait *w = ctx;
+    if (strncmp(line, "feature", 7) != 0 || (line[7] != ' ' && line[7] != '\t'))
+        return 0;
+    bool had_done0 = strstr(line, "done=0") != NULL;
+    if (xe_parse_features(e, line) != 0)
+        return -1;
+    if (e->f_done)
+        return 1;
+    if (had_done0)
+        w->deadline = w->start + XE_FEATURE_TIMEOUT_DONE0_MS;
+    return 0;
+}
+
 /* Features until done=1, or the sync timeout (10 s; one hour after done=0), as XBoard 4.9.1
    waits. */
 static int read_features(XEngine *e)
 {
-    int64_t start = mono_ms();
-    int64_t deadline = start + sync_timeout(e);
-    char line[XE_LINE_MAX];
-    for (;;) {
-        int r = xe_read(e, line, sizeof line, deadline);
-        if (r < 0)
-            return -1;
-        if (r == 0) {
-            if (interrupted(e)) {
-                str_copy(e->error, sizeof e->error, "interrupted");
-                return -1;
-            }
-            if (!e->f_done && deadline - start >= XE_FEATURE_TIMEOUT_DONE0_MS) {
-                str_copy(e->error, sizeof e->error, "no feature done=1 within an hour of done=0");
-                return -1;
-            }
-            return 0; /* the 10 s wait of an engine that never says done */
-        }
-        if (strncmp(line, "feature", 7) == 0 && (line[7] == ' ' || line[7] == '\t')) {
-            bool had_done0 = strstr(line, "done=0") != NULL;
-            if (xe_parse_features(e, line) != 0)
-                return -1;
-            if (e->f_done)
-                return 0;
-            if (had_done0)
-                deadline = start + XE_FEATURE_TIMEOUT_DONE0_MS;
-        }
+    FeatureWait w = {.start = mono_ms()};
+    w.deadline = w.start + sync_timeout(e);
+    int r = read_until(e, &w.deadline, feature_line, &w);
+    if (r < 0)
+        return -1;
+    if (r == 1 && !e->f_done && w.deadline - w.start >= XE_FEATURE_TIMEOUT_DONE0_MS) {
+        str_copy(e->error, sizeof e->error, "no feature done=1 within an hour of done=0");
+        return -1;
     }
+    return 0; /* done=1, or the 10 s wait of an engine that never says done */
 }
 
 /* "engine has no option 'X' (it has: 'A', 'B')" */
@@ -401,6 +429,14 @@ int xe_start(XEngine *e)
     return 0;
 }
 
+/* The pong of ping *(int *)ctx ends the wait. */
+static int pong_line(XEngine *e, const char *line, void *ctx)
+{
+    (void)e;
+    int got;
+    return sscanf(line, "pong %d", &got) == 1 && got == *(const int *)ctx;
+}
+
 int xe_sync(XEngine *e)
 {
     if (!e->f_ping)
@@ -410,23 +446,10 @@ int xe_sync(XEngine *e)
         return -1;
     int timeout_ms = sync_timeout(e);
     int64_t deadline = mono_ms() + timeout_ms;
-    char line[XE_LINE_MAX];
-    for (;;) {
-        int r = xe_read(e, line, sizeof line, deadline);
-        if (r < 0)
-            return -1;
-        if (r == 0) {
-            if (interrupted(e))
-                str_copy(e->error, sizeof e->error, "interrupted");
-            else
-                snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)",
-                         timeout_ms);
-            return -1;
-        }
-        int got;
-        if (sscanf(line, "pong %d", &got) == 1 && got == id)
-            return 0;
-    }
+    int r = read_until(e, &deadline, pong_line, &id);
+    if (r == 1)
+        snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)", timeout_ms);
+    return r == 0 ? 0 : -1;
 }
 
 void xe_quit(XEngine *e)

@@ -1,5 +1,6 @@
-/* What the page may ask the game to do (session_action).  Every action checks everything
- * before it changes anything: a refused action leaves the game exactly as it was. */
+/* What the page may ask the game to do (actions.h). */
+#include "actions.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "board/movegen.h"
 #include "session_internal.h"
 #include "util/strutil.h"
+#include "view.h"
 
 typedef struct Reply {
     int status;
@@ -41,7 +43,7 @@ static Move find_move(Session *s, const JsonValue *body, Reply *r)
         (json_get(body, "promo") && !json_get_bool(body, "promo", &promo)))
         return refuse(r, 400, "\"pass\" and \"promo\" must be true or false"), MOVE_NONE;
     MoveVec legal_all = {0}, *legal = &legal_all;
-    generate_legal(s->pos, legal);
+    generate_legal(s->game.pos, legal);
     Move found = MOVE_NONE;
     for (int i = 0; i < legal->count && !found; i++) {
         Move m = legal->moves[i];
@@ -60,23 +62,23 @@ static int act_move(Session *s, const JsonValue *body, Reply *r)
     long ply;
     if (!json_get_int(body, "ply", 0, 1000000, &ply))
         return refuse(r, 400, "a move needs \"ply\": the position it was made in");
-    if (ply != s->cursor)
+    if (ply != s->game.cursor)
         return refuse(r, 409, "the position changed (ply %d is shown, not %ld): move again",
-                      s->cursor, ply);
-    if (s->over && s->cursor == s->nplies)
-        return refuse(r, 409, "the game is over (%s)", s->ending);
-    if (!session_human_to_move(s))
+                      s->game.cursor, ply);
+    if (s->game.over && s->game.cursor == s->game.nplies)
+        return refuse(r, 409, "the game is over (%s)", s->game.ending);
+    if (!gamestate_human_to_move(&s->game))
         return refuse(r, 409, "it is the engine's turn");
     Move m = find_move(s, body, r);
     if (!m)
         return -1;
-    if (s->cursor < s->nplies) { /* a move in the game's history: the game goes on from here */
-        s->nplies = s->cursor;
-        s->over = false;
-        str_copy(s->result, sizeof s->result, "*");
-        s->ending[0] = '\0';
+    if (s->game.cursor < s->game.nplies) { /* a move in the game's history: it goes on from here */
+        s->game.nplies = s->game.cursor;
+        s->game.over = false;
+        str_copy(s->game.result, sizeof s->game.result, "*");
+        s->game.ending[0] = '\0';
     }
-    s->paused = false;
+    s->game.paused = false;
     session_play(s, m, 0, "");
     return 0;
 }
@@ -179,9 +181,9 @@ static int read_position(const char *text, const Rules *rules, char *out, Reply 
 
 static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settings)
 {
-    int player[2] = {s->player[0], s->player[1]};
-    ClockSpec clock = s->clock;
-    Rules rules = s->rules;
+    int player[2] = {s->game.player[0], s->game.player[1]};
+    ClockSpec clock = s->game.clock;
+    Rules rules = s->game.rules;
     if (!keep_settings &&
         (read_player(body, "sente", &player[0], r) || read_player(body, "gote", &player[1], r) ||
          read_clock(body, &clock, r) || read_rules(body, &rules, r)))
@@ -267,26 +269,26 @@ static int act_loadpgn(Session *s, const JsonValue *body, Reply *r)
     if (json_get(body, "game") && !json_get_int(body, "game", 1, 100000, &want))
         return refuse(r, 400, "\"game\" must be a game number from 1");
     PgnGame g;
-    Rules rules = s->rules;
+    Rules rules = s->game.rules;
     if (read_game(text, want, &rules, &g, r))
         return -1;
     int people[2] = {PLAYER_HUMAN, PLAYER_HUMAN};
     ClockSpec clock = {.kind = CLOCK_NONE};
     session_reset(s, &rules, g.start_tfen[0] ? g.start_tfen : NULL, people, &clock);
-    for (int i = 0; i < g.nplies && !s->over; i++) {
-        int cp, mover = s->pos->side;
+    for (int i = 0; i < g.nplies && !s->game.over; i++) {
+        int cp, mover = s->game.pos->side;
         if (note_score(g.plies[i].note, &cp)) { /* the engine's view of the position it moved in */
-            s->has_eval[i] = true;
-            s->eval[i] = mover == BLACK ? cp : -cp;
+            s->game.has_eval[i] = true;
+            s->game.eval[i] = mover == BLACK ? cp : -cp;
         }
         session_play(s, g.plies[i].move, 1, g.plies[i].note);
     }
-    if (!s->over && strcmp(g.result, "*") != 0) {
-        s->over = true;
-        str_copy(s->result, sizeof s->result, g.result);
-        str_copy(s->ending, sizeof s->ending, g.ending[0] ? g.ending : "as recorded");
+    if (!s->game.over && strcmp(g.result, "*") != 0) {
+        s->game.over = true;
+        str_copy(s->game.result, sizeof s->game.result, g.result);
+        str_copy(s->game.ending, sizeof s->game.ending, g.ending[0] ? g.ending : "as recorded");
     }
-    s->clock_running = false;
+    s->game.clock_running = false;
     pgn_game_free(&g);
     return 0;
 }
@@ -295,40 +297,40 @@ static int act_loadpgn(Session *s, const JsonValue *body, Reply *r)
 
 static int act_undo(Session *s, Reply *r)
 {
-    if (s->nplies == 0)
+    if (s->game.nplies == 0)
         return refuse(r, 409, "there is no move to take back");
     int n = 1;
-    int side_after = s->plies[s->nplies - 1].mover; /* who is to move after one take-back */
-    if (s->player[side_after] == PLAYER_ENGINE && s->player[side_after ^ 1] == PLAYER_HUMAN &&
-        s->nplies >= 2)
+    int side_after = s->game.plies[s->game.nplies - 1].mover; /* to move after one take-back */
+    if (s->game.player[side_after] == PLAYER_ENGINE &&
+        s->game.player[side_after ^ 1] == PLAYER_HUMAN && s->game.nplies >= 2)
         n = 2; /* back to the person's turn */
     session_stop_engines(s);
-    s->nplies -= n;
-    session_seek(s, s->nplies);
-    s->over = false;
-    str_copy(s->result, sizeof s->result, "*");
-    s->ending[0] = '\0';
-    s->clock_running = false;
+    s->game.nplies -= n;
+    gamestate_seek(&s->game, s->game.nplies);
+    s->game.over = false;
+    str_copy(s->game.result, sizeof s->game.result, "*");
+    s->game.ending[0] = '\0';
+    s->game.clock_running = false;
     return 0;
 }
 
 static int act_goto(Session *s, const JsonValue *body, Reply *r)
 {
     long ply;
-    if (!json_get_int(body, "ply", 0, s->nplies, &ply))
-        return refuse(r, 400, "\"ply\" must be from 0 to %d", s->nplies);
-    session_seek(s, (int)ply);
+    if (!json_get_int(body, "ply", 0, s->game.nplies, &ply))
+        return refuse(r, 400, "\"ply\" must be from 0 to %d", s->game.nplies);
+    gamestate_seek(&s->game, (int)ply);
     return 0;
 }
 
 static int act_resign(Session *s, Reply *r)
 {
-    if (s->over)
+    if (s->game.over)
         return refuse(r, 409, "the game is already over");
-    int side = s->pos->side;
-    if (s->player[BLACK] != s->player[WHITE])
-        side = s->player[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
-    else if (s->player[BLACK] == PLAYER_ENGINE)
+    int side = s->game.pos->side;
+    if (s->game.player[BLACK] != s->game.player[WHITE])
+        side = s->game.player[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
+    else if (s->game.player[BLACK] == PLAYER_ENGINE)
         return refuse(r, 409, "only a person can resign (stop the engines instead)");
     session_end(s, side == BLACK ? "0-1" : "1-0", "%s resigns", side == BLACK ? "sente" : "gote");
     return 0;
@@ -339,12 +341,12 @@ static int act_analyse(Session *s, const JsonValue *body, Reply *r)
     bool on;
     if (!json_get_bool(body, "on", &on))
         return refuse(r, 400, "analysis needs \"on\": true or false");
-    if (on && session_engine_game(s))
+    if (on && gamestate_engine_game(&s->game))
         return refuse(r, 409, "an engine is playing this game; analysis works in games between "
                               "people, after a game, or in the game's history");
-    s->analysing = on;
+    s->game.analysing = on;
     if (!on)
-        s->think.valid = false;
+        s->game.think.valid = false;
     return 0;
 }
 
@@ -355,9 +357,9 @@ static int act_restart(Session *s, const JsonValue *body, Reply *r)
         return refuse(r, 400, "\"slot\" must be 0 or 1");
     s->job[slot] = 0;
     engine_restart(&s->engine[slot]);
-    if (s->paused && strcmp(s->pause_reason, "an engine stopped") == 0)
-        s->paused = false;
-    s->notice[0] = '\0';
+    if (s->game.paused && strcmp(s->game.pause_reason, "an engine stopped") == 0)
+        s->game.paused = false;
+    s->game.notice[0] = '\0';
     return 0;
 }
 
@@ -382,20 +384,20 @@ static int dispatch(Session *s, const char *action, const JsonValue *body, Reply
     if (strcmp(action, "restart") == 0)
         return act_restart(s, body, r);
     if (strcmp(action, "resume") == 0) {
-        s->paused = false;
+        s->game.paused = false;
         return 0;
     }
     if (strcmp(action, "stop") == 0) {
-        s->paused = !s->over;
-        s->analysing = false;
-        str_copy(s->pause_reason, sizeof s->pause_reason, "stopped");
+        s->game.paused = !s->game.over;
+        s->game.analysing = false;
+        str_copy(s->game.pause_reason, sizeof s->game.pause_reason, "stopped");
         return 0;
     }
     return refuse(r, 404, "unknown action '%.40s'", action);
 }
 
-int session_action(Session *s, const char *action, const JsonValue *body, const char *client,
-                   char **answer)
+int actions_apply(Session *s, const char *action, const JsonValue *body, const char *client,
+                  char **answer)
 {
     Reply r = {200, ""};
     if (!body || body->type != JSON_OBJECT) {
@@ -407,7 +409,7 @@ int session_action(Session *s, const char *action, const JsonValue *body, const 
                 str_copy(s->owner, sizeof s->owner, client);
             session_kick(s);
             session_publish(s);
-            *answer = state_json(s);
+            *answer = view_state_json(&s->game, s->engine);
             pthread_mutex_unlock(&s->mu);
             return 200;
         }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions.h"
 #include "assets.h"
 #include "json.h"
 #include "util/clock.h"
@@ -104,7 +105,7 @@ static void post(Api *api, HttpConn *c, const HttpRequest *req, const char *body
     if (id && events_valid_client(id))
         snprintf(client, sizeof client, "%s", id);
     char *answer = NULL;
-    int status = session_action(api->session, req->path + 5, v, client, &answer);
+    int status = actions_apply(api->session, req->path + 5, v, client, &answer);
     json_free(v);
     http_respond_json(c, status, answer);
     free(answer);

@@ -4,8 +4,8 @@
  *   GET  /api/pieces?set=NAME     piece pictures, names and movement diagrams, JSON
  *   GET  /api/pgn, /api/tfen      the game record, the position shown
  *   GET  /api/events?client=ID    server-sent events: "state", "thinking", "resync"
- *   POST /api/ACTION              JSON body: move, new, setup, loadpgn, undo, goto, resign,
- *                                 analyse, restart, resume, stop
+ *   POST /api/ACTION              JSON body (actions.h): move, new, setup, loadpgn, undo, goto,
+ *                                 resign, analyse, restart, resume, stop
  * Bad requests get 4xx with {"error": "..."}; the game is unchanged. */
 #ifndef KAKI_GUI_API_H
 #define KAKI_GUI_API_H

@@ -1,11 +1,11 @@
-/* Movement diagrams and move descriptions of the pieces (pieces.h), from the movement table
- * of the current rules (docs/RULES.md §2.5, §5). */
+/* Movement diagrams and move descriptions of the pieces (diagram.h). */
+#include "diagram.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board/rules.h"
-#include "pieces.h"
 #include "util/strbuf.h"
 
 #define CELL 20

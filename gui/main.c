@@ -11,10 +11,12 @@
 
 #include "api.h"
 #include "board/tfen.h"
+#include "config.h"
 #include "pieces.h"
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
+#include "xbtheme.h"
 
 static const char usage[] =
     "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"

@@ -7,8 +7,6 @@
 #ifndef KAKI_GUI_PIECES_H
 #define KAKI_GUI_PIECES_H
 
-#include <stddef.h>
-
 #include "board/pieces.h"
 
 enum PieceSet { SET_KANJI, SET_MNEMONIC, SET_LETTERS, SET_COUNT };
@@ -19,18 +17,7 @@ int piece_set_from_name(const char *name);
 /* A complete SVG document (viewBox 0 0 100 100) of the piece; caller frees. */
 char *piece_svg(const RuleSet *rs, int set, int kind, int colour);
 
-/* The movement diagram of kind under rs: an SVG of the squares around the piece (caller
-   frees), and a one-paragraph description in English (caller frees). */
-char *piece_diagram_svg(const RuleSet *rs, int kind);
-char *piece_moves_text(const RuleSet *rs, int kind);
-
 /* The inscription of a kind in the kanji set (1-3 characters of UTF-8). */
 const char *piece_inscription(int kind, int colour);
-
-/* Writes an XBoard 4.9.1 piece theme into dir (created if needed): one White<Name>.svg
-   (sente) and Black<Name>.svg (gote) per piece slot of Kaki's tenjiku setup, with the file
-   names XBoard looks for with -pieceImageDirectory.  Returns the number of files written, or
-   -1 with a message. */
-int xboard_pieces_write(const RuleSet *rs, int set, const char *dir, char *err, size_t errsz);
 
 #endif

@@ -1,4 +1,5 @@
-#include "session_internal.h"
+/* The session (session.h): game flow, engines, events. */
+#include "session.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,191 +9,33 @@
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/result.h"
+#include "session_internal.h"
 #include "util/clock.h"
 #include "util/strutil.h"
-
-const char *const clock_kind_name[] = {"none", "sudden", "increment", "permove", "depth"};
-const char *const player_kind_name[] = {"human", "engine"};
+#include "view.h"
 
 /* A page that went away stops its searches after this long (a reload comes back sooner). */
 #define ABSENT_MS 3000
-/* A clock is over when it is below minus this (the page and the pipes take a moment). */
-#define FLAG_MARGIN_MS 300
 /* An engine that does not move within its time and this grace hangs. */
 #define HANG_GRACE_MS 10000
 
 static const char *side_name(int c) { return c == BLACK ? "sente" : "gote"; }
 
-/* ------------------------------------------------------------------ configuration ------ */
-
-int board_config_option(BoardConfig *cfg, const char *assignment, char *err, size_t errsz)
-{
-    const char *eq = strchr(assignment, '=');
-    if (!eq || eq == assignment) {
-        snprintf(err, errsz, "expected NAME=VALUE, got '%s'", assignment);
-        return -1;
-    }
-    for (int i = 0; i < rule_option_count; i++)
-        if (strlen(rule_options[i].name) == (size_t)(eq - assignment) &&
-            strncmp(rule_options[i].name, assignment, (size_t)(eq - assignment)) == 0)
-            return rules_set_assignment(&cfg->rules, assignment, err, errsz);
-    if (cfg->noptions == BOARD_MAX_OPTIONS) {
-        snprintf(err, errsz, "more than %d engine options", BOARD_MAX_OPTIONS);
-        return -1;
-    }
-    char *name = xstrdup(assignment);
-    name[eq - assignment] = '\0';
-    cfg->options[cfg->noptions++] = (XeSetting){name, name + (eq - assignment) + 1};
-    return 0;
-}
-
-int board_config_engine(EngineCommand *cmd, const char *command, char *err, size_t errsz)
-{
-    for (int i = 0; i < cmd->argc; i++)
-        free(cmd->argv[i]);
-    cmd->argc = 0;
-    char *copy = xstrdup(command);
-    for (char *save, *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-        if (cmd->argc == BOARD_MAX_ENGINE_ARGS) {
-            snprintf(err, errsz, "more than %d words in the engine command", BOARD_MAX_ENGINE_ARGS);
-            free(copy);
-            return -1;
-        }
-        cmd->argv[cmd->argc++] = xstrdup(tok);
-    }
-    cmd->argv[cmd->argc] = NULL;
-    free(copy);
-    if (cmd->argc == 0) {
-        snprintf(err, errsz, "empty engine command");
-        return -1;
-    }
-    return 0;
-}
-
-void board_config_free(BoardConfig *cfg)
-{
-    for (int e = 0; e < 2; e++)
-        for (int i = 0; i < cfg->engine[e].argc; i++)
-            free(cfg->engine[e].argv[i]);
-    for (int i = 0; i < cfg->noptions; i++)
-        free((char *)cfg->options[i].name);
-    memset(cfg, 0, sizeof *cfg);
-}
-
-/* ------------------------------------------------------------------ positions ---------- */
-
-void session_publish(Session *s)
-{
-    s->version++;
-    char *json = state_json(s);
-    events_publish(s->hub, "state", json);
-    free(json);
-}
-
-static void set_start(Session *s, Position *pos)
-{
-    position_clear(pos, s->rs);
-    if (s->from_start)
-        position_start(pos, s->rs);
-    else
-        pgn_parse_position(pos, s->start_tfen, NULL, 0); /* checked when it was set */
-}
-
-void session_seek(Session *s, int cursor)
-{
-    if (cursor < 0)
-        cursor = 0;
-    if (cursor > s->nplies)
-        cursor = s->nplies;
-    Position *start = xmalloc(sizeof *start);
-    set_start(s, start);
-    if (s->game.pos) {
-        game_record_restart(&s->game, start);
-    } else {
-        game_record_init(&s->game, start);
-        s->pos = s->game.pos;
-    }
-    free(start);
-    for (int i = 0; i < cursor; i++)
-        game_record_play(&s->game, s->plies[i].rec.move);
-    s->cursor = cursor;
-}
-
-static void grow(Session *s)
-{
-    if (s->nplies + 2 > s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 256;
-        s->plies = xrealloc(s->plies, (size_t)s->cap * sizeof *s->plies);
-    }
-    if (s->nplies + 2 > s->evalcap) {
-        int cap = s->cap + 2;
-        s->has_eval = xrealloc(s->has_eval, (size_t)cap * sizeof *s->has_eval);
-        s->eval = xrealloc(s->eval, (size_t)cap * sizeof *s->eval);
-        for (int i = s->evalcap; i < cap; i++)
-            s->has_eval[i] = false, s->eval[i] = 0;
-        s->evalcap = cap;
-    }
-}
-
-/* ------------------------------------------------------------------ clocks ------------- */
-
-static bool timed(const Session *s)
-{
-    return s->clock.kind == CLOCK_SUDDEN || s->clock.kind == CLOCK_INCREMENT ||
-           s->clock.kind == CLOCK_PER_MOVE;
-}
-
-/* Is the game going on at its end, waiting for a move? */
-static bool playing(const Session *s)
-{
-    return !s->over && !s->paused && s->cursor == s->nplies && !position_game_over(s->pos);
-}
-
-/* Stops or starts the clock of the side to move to match the game. */
-static void update_clock(Session *s)
-{
-    bool run = playing(s) && timed(s);
-    int64_t now = mono_ms();
-    if (s->clock_running && !run && s->clock.kind != CLOCK_PER_MOVE)
-        s->remaining[s->pos->side] -= now - s->turn_start;
-    if (run && !s->clock_running) {
-        s->turn_start = now;
-        if (s->clock.kind == CLOCK_PER_MOVE)
-            s->remaining[s->pos->side] = s->clock.move_ms;
-    }
-    s->clock_running = run;
-}
-
-/* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
-static bool charge_clock(Session *s, int mover, int64_t elapsed)
-{
-    if (!s->clock_running)
-        return true;
-    if (s->clock.kind == CLOCK_PER_MOVE) {
-        bool engine = s->player[mover] == PLAYER_ENGINE;
-        return !engine || elapsed <= s->clock.move_ms + FLAG_MARGIN_MS;
-    }
-    s->remaining[mover] -= elapsed;
-    if (s->remaining[mover] < -FLAG_MARGIN_MS)
-        return false;
-    s->remaining[mover] += s->clock.inc_ms;
-    return true;
-}
-
 /* ------------------------------------------------------------------ the game ----------- */
 
 void session_end(Session *s, const char *result, const char *fmt, ...)
 {
-    if (s->over)
+    if (s->game.over)
         return;
-    s->over = true;
-    update_clock(s); /* charges the time of the side to move, whose clock stops */
-    str_copy(s->result, sizeof s->result, result);
+    s->game.over = true;
+    /* charges the time of the side to move, whose clock stops */
+    gamestate_update_clock(&s->game);
+    str_copy(s->game.result, sizeof s->game.result, result);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s->ending, sizeof s->ending, fmt, ap);
+    vsnprintf(s->game.ending, sizeof s->game.ending, fmt, ap);
     va_end(ap);
-    s->clock_running = false;
+    s->game.clock_running = false;
     session_stop_engines(s);
 }
 
@@ -201,7 +44,7 @@ static const char *win_for(int c) { return c == BLACK ? "1-0" : "0-1"; }
 /* The end of the game by the rules after a move by `mover` (or -1 for a set-up position). */
 static void check_rules_end(Session *s, int mover)
 {
-    GameResult r = game_result(s->pos, mover);
+    GameResult r = game_result(s->game.pos, mover);
     if (r.reason == RESULT_ONGOING)
         return;
     char why[200];
@@ -211,74 +54,66 @@ static void check_rules_end(Session *s, int mover)
 
 void session_play(Session *s, Move m, int64_t ms, const char *note)
 {
-    grow(s);
-    GamePly *p = &s->plies[s->nplies];
+    gamestate_grow(&s->game);
+    GamePly *p = &s->game.plies[s->game.nplies];
     memset(p, 0, sizeof *p);
-    int mover = s->pos->side;
-    pgn_ply_make(s->pos, m, note, &p->rec);
-    move_effects(s->pos, m, &p->fx);
+    int mover = s->game.pos->side;
+    pgn_ply_make(s->game.pos, m, note, &p->rec);
+    move_effects(s->game.pos, m, &p->fx);
     p->mover = mover;
-    int64_t elapsed = ms > 0 ? ms : mono_ms() - s->turn_start;
+    int64_t elapsed = ms > 0 ? ms : mono_ms() - s->game.turn_start;
     p->ms = elapsed;
-    game_record_play(&s->game, m); /* (the cursor is at the end: the record is the game) */
-    s->nplies++;
-    s->cursor = s->nplies;
-    s->has_eval[s->nplies] = false;
-    bool in_time = charge_clock(s, mover, elapsed);
-    s->clock_running = false;
-    s->turn_start = mono_ms();
+    game_record_play(&s->game.record, m); /* (the cursor is at the end: the record is the game) */
+    s->game.nplies++;
+    s->game.cursor = s->game.nplies;
+    s->game.has_eval[s->game.nplies] = false;
+    bool in_time = gamestate_charge_clock(&s->game, mover, elapsed);
+    s->game.clock_running = false;
+    s->game.turn_start = mono_ms();
     if (!in_time) {
         session_end(s, win_for(mover ^ 1), "%s lost on time", side_name(mover));
         return;
     }
     check_rules_end(s, mover);
-    update_clock(s);
-}
-
-bool session_human_to_move(const Session *s) { return s->player[s->pos->side] == PLAYER_HUMAN; }
-
-bool session_engine_game(const Session *s)
-{
-    return !s->over && !s->paused && s->cursor == s->nplies &&
-           (s->player[BLACK] == PLAYER_ENGINE || s->player[WHITE] == PLAYER_ENGINE);
+    gamestate_update_clock(&s->game);
 }
 
 void session_reset(Session *s, const Rules *rules, const char *start_tfen, const int player[2],
                    const ClockSpec *clock)
 {
     session_stop_engines(s);
-    if (memcmp(rules, &s->rules, sizeof *rules) != 0 || !s->rs) {
+    if (memcmp(rules, &s->game.rules, sizeof *rules) != 0 || !s->game.rs) {
         /* positions keep a pointer to their rule set: the old one goes with them */
-        ruleset_free(s->rs);
-        s->rules = *rules;
-        s->rs = ruleset_new(rules);
+        ruleset_free(s->game.rs);
+        s->game.rules = *rules;
+        s->game.rs = ruleset_new(rules);
     }
-    s->from_start = start_tfen == NULL;
-    str_copy(s->start_tfen, sizeof s->start_tfen, start_tfen ? start_tfen : TFEN_START);
-    s->nplies = 0;
-    grow(s);
-    s->has_eval[0] = false;
-    session_seek(s, 0);
-    tfen_print(s->pos, s->start_tfen);
-    s->player[0] = player[0];
-    s->player[1] = player[1];
+    s->game.from_start = start_tfen == NULL;
+    str_copy(s->game.start_tfen, sizeof s->game.start_tfen, start_tfen ? start_tfen : TFEN_START);
+    s->game.nplies = 0;
+    gamestate_grow(&s->game);
+    s->game.has_eval[0] = false;
+    gamestate_seek(&s->game, 0);
+    tfen_print(s->game.pos, s->game.start_tfen);
+    s->game.player[0] = player[0];
+    s->game.player[1] = player[1];
     bool both = player[0] == PLAYER_ENGINE && player[1] == PLAYER_ENGINE;
-    s->slot_of[BLACK] = 0;
-    s->slot_of[WHITE] = both ? 1 : 0;
-    s->clock = *clock;
-    s->remaining[0] = s->remaining[1] =
+    s->game.slot_of[BLACK] = 0;
+    s->game.slot_of[WHITE] = both ? 1 : 0;
+    s->game.clock = *clock;
+    s->game.remaining[0] = s->game.remaining[1] =
         clock->kind == CLOCK_PER_MOVE ? clock->move_ms : clock->base_ms;
-    s->clock_running = false;
-    s->turn_start = mono_ms();
-    s->over = false;
-    str_copy(s->result, sizeof s->result, "*");
-    s->ending[0] = '\0';
-    s->paused = false;
-    s->pause_reason[0] = '\0';
-    s->notice[0] = '\0';
-    s->think.valid = false;
+    s->game.clock_running = false;
+    s->game.turn_start = mono_ms();
+    s->game.over = false;
+    str_copy(s->game.result, sizeof s->game.result, "*");
+    s->game.ending[0] = '\0';
+    s->game.paused = false;
+    s->game.pause_reason[0] = '\0';
+    s->game.notice[0] = '\0';
+    s->game.think.valid = false;
     check_rules_end(s, -1);
-    update_clock(s);
+    gamestate_update_clock(&s->game);
 }
 
 /* ------------------------------------------------------------------ engines ------------ */
@@ -304,14 +139,14 @@ void session_stop_engines(Session *s)
 /* "level 0 5:30 2" and friends for the clock. */
 static void job_limits(const Session *s, int side, EngineJob *job)
 {
-    const ClockSpec *c = &s->clock;
+    const ClockSpec *c = &s->game.clock;
     int64_t budget;
     if (c->kind == CLOCK_SUDDEN || c->kind == CLOCK_INCREMENT) {
         int64_t sec = c->base_ms / 1000;
         snprintf(job->limits, sizeof job->limits, "level 0 %lld:%02lld %g", (long long)(sec / 60),
                  (long long)(sec % 60), (double)c->inc_ms / 1000.0);
-        int64_t mine = s->remaining[side] > 0 ? s->remaining[side] : 0;
-        int64_t theirs = s->remaining[side ^ 1] > 0 ? s->remaining[side ^ 1] : 0;
+        int64_t mine = s->game.remaining[side] > 0 ? s->game.remaining[side] : 0;
+        int64_t theirs = s->game.remaining[side ^ 1] > 0 ? s->game.remaining[side ^ 1] : 0;
         snprintf(job->clock, sizeof job->clock, "time %lld\notim %lld", (long long)(mine / 10),
                  (long long)(theirs / 10));
         budget = mine;
@@ -333,17 +168,17 @@ static void job_limits(const Session *s, int side, EngineJob *job)
 static void make_job(Session *s, EngineJob *job, int kind, int at)
 {
     engine_job_init(job, kind, ++s->job_seq);
-    if (!s->from_start) { /* XBoard FEN: the TFEN board, side letter swapped */
-        const char *sp = strrchr(s->start_tfen, ' ');
-        int len = sp ? (int)(sp - s->start_tfen) : (int)strlen(s->start_tfen);
-        snprintf(job->start_fen, sizeof job->start_fen, "%.*s %c 0 1", len, s->start_tfen,
+    if (!s->game.from_start) { /* XBoard FEN: the TFEN board, side letter swapped */
+        const char *sp = strrchr(s->game.start_tfen, ' ');
+        int len = sp ? (int)(sp - s->game.start_tfen) : (int)strlen(s->game.start_tfen);
+        snprintf(job->start_fen, sizeof job->start_fen, "%.*s %c 0 1", len, s->game.start_tfen,
                  sp && sp[1] == 'w' ? 'b' : 'w');
     }
     for (int i = 0; i < at; i++)
-        engine_job_add_move(job, s->plies[i].rec.wire);
-    rules_describe(&s->rules, job->rules, sizeof job->rules);
+        engine_job_add_move(job, s->game.plies[i].rec.wire);
+    rules_describe(&s->game.rules, job->rules, sizeof job->rules);
     if (kind == JOB_THINK)
-        job_limits(s, s->pos->side, job);
+        job_limits(s, s->game.pos->side, job);
 }
 
 static void submit(Session *s, int slot, int kind, int at)
@@ -353,22 +188,23 @@ static void submit(Session *s, int slot, int kind, int at)
     s->job[slot] = job.id;
     s->job_kind[slot] = kind;
     s->job_at[slot] = at;
-    s->job_line[slot] = s->nplies;
+    s->job_line[slot] = s->game.nplies;
     engine_submit(&s->engine[slot], &job);
 }
 
 void session_kick(Session *s)
 {
-    update_clock(s);
-    int want[2] = {JOB_STOP, JOB_STOP}, at = s->cursor;
-    bool game = playing(s);
-    if (game && s->player[s->pos->side] == PLAYER_ENGINE)
-        want[s->slot_of[s->pos->side]] = JOB_THINK;
-    else if (s->analysing && !session_engine_game(s) && !position_game_over(s->pos))
+    gamestate_update_clock(&s->game);
+    int want[2] = {JOB_STOP, JOB_STOP}, at = s->game.cursor;
+    bool game = gamestate_playing(&s->game);
+    if (game && s->game.player[s->game.pos->side] == PLAYER_ENGINE)
+        want[s->game.slot_of[s->game.pos->side]] = JOB_THINK;
+    else if (s->game.analysing && !gamestate_engine_game(&s->game) &&
+             !position_game_over(s->game.pos))
         want[0] = JOB_ANALYSE;
     for (int slot = 0; slot < 2; slot++) {
         bool same = s->job[slot] && s->job_kind[slot] == want[slot] && s->job_at[slot] == at &&
-                    (want[slot] != JOB_THINK || s->job_line[slot] == s->nplies);
+                    (want[slot] != JOB_THINK || s->job_line[slot] == s->game.nplies);
         if (same)
             continue;
         if (want[slot] == JOB_STOP) {
@@ -394,19 +230,19 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
 {
     Session *s = locked(ctx);
     bool ok = false;
-    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s) &&
-        s->job_line[slot] == s->nplies) {
-        int side = s->pos->side;
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game) &&
+        s->job_line[slot] == s->game.nplies) {
+        int side = s->game.pos->side;
         char err[200], note[64] = "";
         s->job[slot] = 0;
-        Move m = move_from_wire(s->pos, text, 0, err, sizeof err);
+        Move m = move_from_wire(s->game.pos, text, 0, err, sizeof err);
         if (!m) {
             session_end(s, win_for(side ^ 1), "%s (%s) played an illegal move '%.60s': %s",
                         side_name(side), s->engine[slot].name, text, err);
         } else {
-            move_to_wire(s->pos, m, 0, canonical);
-            const Thinking *t = &s->think;
-            if (t->valid && t->slot == slot && t->at == s->nplies)
+            move_to_wire(s->game.pos, m, 0, canonical);
+            const Thinking *t = &s->game.think;
+            if (t->valid && t->slot == slot && t->at == s->game.nplies)
                 snprintf(note, sizeof note, "%+.2f/%d", t->score / 100.0, t->depth);
             session_play(s, m, 0, note);
             ok = true;
@@ -422,7 +258,7 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
 static void read_pv(Session *s, const char *pv, Thinking *t)
 {
     Position *p = xmalloc(sizeof *p);
-    *p = *s->pos;
+    *p = *s->game.pos;
     t->pv[0] = t->pv_wire[0] = '\0';
     t->best.from = -1;
     char buf[1024];
@@ -454,22 +290,22 @@ static void read_pv(Session *s, const char *pv, Thinking *t)
 static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
 {
     Session *s = locked(ctx);
-    if (s->job[slot] == job && s->job_at[slot] == s->cursor) {
-        Thinking *t = &s->think;
+    if (s->job[slot] == job && s->job_at[slot] == s->game.cursor) {
+        Thinking *t = &s->game.think;
         t->valid = true;
         t->slot = slot;
-        t->at = s->cursor;
+        t->at = s->game.cursor;
         t->depth = x->depth;
         t->score = x->score;
         t->nodes = x->nodes;
         t->time_cs = x->time_cs;
         read_pv(s, x->pv, t);
-        int sente = s->pos->side == BLACK ? x->score : -x->score;
-        s->has_eval[s->cursor] = true;
-        s->eval[s->cursor] = sente;
+        int sente = s->game.pos->side == BLACK ? x->score : -x->score;
+        s->game.has_eval[s->game.cursor] = true;
+        s->game.eval[s->game.cursor] = sente;
         JsonBuf b;
         jb_init(&b);
-        thinking_json(s, &b);
+        view_thinking_json(&s->game.think, &b);
         char *json = jb_take(&b, NULL);
         events_publish(s->hub, "thinking", json);
         free(json);
@@ -480,8 +316,8 @@ static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
 static void cb_resign(void *ctx, int slot, unsigned job)
 {
     Session *s = locked(ctx);
-    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && playing(s)) {
-        int side = s->pos->side;
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game)) {
+        int side = s->game.pos->side;
         session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), s->engine[slot].name);
         session_publish(s);
     }
@@ -495,13 +331,14 @@ static void cb_state(void *ctx, int slot)
     int state = engine_snapshot(&s->engine[slot], name, sizeof name, error, sizeof error, NULL);
     if (state == ENGINE_DEAD && s->job[slot]) {
         s->job[slot] = 0;
-        snprintf(s->notice, sizeof s->notice, "Engine %d (%s) stopped: %s. Restart it to go on; "
-                 "the game is kept.", slot + 1, name, error);
-        if (session_engine_game(s)) {
-            s->paused = true;
-            str_copy(s->pause_reason, sizeof s->pause_reason, "an engine stopped");
+        snprintf(s->game.notice, sizeof s->game.notice,
+                 "Engine %d (%s) stopped: %s. Restart it to go on; the game is kept.", slot + 1,
+                 name, error);
+        if (gamestate_engine_game(&s->game)) {
+            s->game.paused = true;
+            str_copy(s->game.pause_reason, sizeof s->game.pause_reason, "an engine stopped");
         }
-        update_clock(s);
+        gamestate_update_clock(&s->game);
     }
     if (state == ENGINE_IDLE && !s->job[slot])
         session_kick(s); /* a restarted engine takes up its turn */
@@ -548,39 +385,79 @@ void session_free(Session *s)
     if (!s)
         return;
     pthread_mutex_lock(&s->mu);
-    s->over = true;
+    s->game.over = true;
     session_stop_engines(s);
     pthread_mutex_unlock(&s->mu);
     for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */
         engine_shutdown(&s->engine[slot]);
-    game_record_free(&s->game);
-    ruleset_free(s->rs);
-    free(s->plies);
-    free(s->has_eval);
-    free(s->eval);
+    gamestate_free(&s->game);
     if (s->log)
         fclose(s->log);
     pthread_mutex_destroy(&s->mu);
     free(s);
 }
 
+/* ------------------------------------------------------------------ the page's view --- */
+
+void session_publish(Session *s)
+{
+    s->game.version++;
+    char *json = view_state_json(&s->game, s->engine);
+    events_publish(s->hub, "state", json);
+    free(json);
+}
+
+char *session_state(Session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_state_json(&s->game, s->engine);
+    pthread_mutex_unlock(&s->mu);
+    return json;
+}
+
+char *session_tfen(Session *s)
+{
+    char tfen[TFEN_MAX];
+    pthread_mutex_lock(&s->mu);
+    tfen_print(s->game.pos, tfen);
+    pthread_mutex_unlock(&s->mu);
+    return xstrdup(tfen);
+}
+
+char *session_pgn(Session *s)
+{
+    PgnGame rec;
+    pthread_mutex_lock(&s->mu);
+    view_record(&s->game, s->engine, &rec);
+    pthread_mutex_unlock(&s->mu);
+    char *text = view_pgn_text(&rec);
+    pgn_game_free(&rec);
+    return text;
+}
+
+char *session_pieces(Session *s, const char *set)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_pieces_json(&s->game, set);
+    pthread_mutex_unlock(&s->mu);
+    return json;
+}
+
 void session_tick(Session *s)
 {
     pthread_mutex_lock(&s->mu);
     bool changed = false;
-    int side = s->pos->side;
-    int64_t now = mono_ms();
-    if (s->clock_running && s->clock.kind != CLOCK_PER_MOVE &&
-        s->remaining[side] - (now - s->turn_start) < -FLAG_MARGIN_MS) {
+    int side = s->game.pos->side;
+    if (gamestate_out_of_time(&s->game, mono_ms())) {
         session_end(s, win_for(side ^ 1), "%s lost on time", side_name(side));
         changed = true;
     }
     bool searching = s->job[0] || s->job[1];
     if (searching && s->owner[0] && events_absent_ms(s->hub, s->owner) >= ABSENT_MS) {
-        s->analysing = false;
-        if (!s->over) {
-            s->paused = true;
-            str_copy(s->pause_reason, sizeof s->pause_reason,
+        s->game.analysing = false;
+        if (!s->game.over) {
+            s->game.paused = true;
+            str_copy(s->game.pause_reason, sizeof s->game.pause_reason,
                      "the page that started the engines was closed");
         }
         session_kick(s);

@@ -1,48 +1,26 @@
 /* The game kaki-board shows: one game with its rules, start position, moves (a line that can
  * be stepped through), players (people or CECP engines), clock, result and analysis.  Every
  * page sees the same game.  All rules questions go to board/ (legal moves, burns, game end by
- * game_result), exactly as kaki-match referees its games.
+ * game_result), exactly as kaki-match referees its games.  The session owns the game
+ * (gamestate.h) and the engines (engine.h); what the page is shown is written by view.h.
  *
- * Thread safety: every function locks the session; engine threads report through callbacks
- * that lock it too.  Changes are published as "state" events (events.h). */
+ * Thread safety: the functions of the first part lock the session; engine threads report
+ * through callbacks that lock it too.  Changes are published as "state" events (events.h). */
 #ifndef KAKI_GUI_SESSION_H
 #define KAKI_GUI_SESSION_H
 
-#include <stdbool.h>
+#include <stdint.h>
 
-#include "board/rules.h"
-#include "cecpclient/xengine.h"
+#include "board/move.h"
+#include "config.h"
 #include "events.h"
-#include "json.h"
-
-#define BOARD_MAX_ENGINE_ARGS 32
-#define BOARD_MAX_OPTIONS 32
-
-/* One engine command line: the program and its arguments. */
-typedef struct EngineCommand {
-    char *argv[BOARD_MAX_ENGINE_ARGS + 1];
-    int argc;
-} EngineCommand;
-
-typedef struct BoardConfig {
-    EngineCommand engine[2];    /* engine[1] is engine[0] when only one was given */
-    XeSetting options[BOARD_MAX_OPTIONS]; /* --option NAME=VALUE that are not rules options */
-    int noptions;
-    Rules rules;                /* the rules of the first game */
-    const char *engine_log;     /* protocol log file, NULL = none */
-} BoardConfig;
+#include "gamestate.h"
 
 typedef struct Session Session;
 
 Session *session_new(const BoardConfig *cfg, EventHub *hub);
 /* Stops the engines (quit, then SIGTERM/SIGKILL; every child is reaped). */
 void session_free(Session *s);
-
-/* An action of the page: POST /api/ACTION with a JSON body, from page `client` (may be "").
-   Returns an HTTP status: 200 with the new state in *answer, or 4xx with {"error": ...} and
-   the game unchanged.  *answer is malloc'ed. */
-int session_action(Session *s, const char *action, const JsonValue *body, const char *client,
-                   char **answer);
 
 /* GET /api/state: the whole state as JSON (malloc'ed). */
 char *session_state(Session *s);
@@ -56,11 +34,23 @@ char *session_pieces(Session *s, const char *set);
 /* Called about ten times a second: clocks, hanging engines, pages that went away. */
 void session_tick(Session *s);
 
-/* Parses "NAME=VALUE": a rules option goes into cfg->rules, anything else is an engine
-   option.  0, or -1 with a message. */
-int board_config_option(BoardConfig *cfg, const char *assignment, char *err, size_t errsz);
-/* Splits an --engine command at blanks ("kaki --threads 2").  0 or -1. */
-int board_config_engine(EngineCommand *cmd, const char *command, char *err, size_t errsz);
-void board_config_free(BoardConfig *cfg);
+/* ---- For the page's actions (actions.c), with s->mu held (the fields: session_internal.h).
+   They change the game; the caller publishes it when it is done. */
+
+/* A new version of the state to every page (a "state" event). */
+void session_publish(Session *s);
+/* Plays legal move m at the end of the game (the cursor must be there). */
+void session_play(Session *s, Move m, int64_t ms, const char *note);
+/* Starts or stops engine searches to match the game (whose turn, analysis, pause). */
+void session_kick(Session *s);
+/* Stops every engine search (the engines stay up). */
+void session_stop_engines(Session *s);
+/* Ends the game with result ("1-0", "0-1", "1/2-1/2", "*") and the reason; stops the
+   searches. */
+void session_end(Session *s, const char *result, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The game from the start with these rules, players and clock (start_tfen NULL: standard). */
+void session_reset(Session *s, const Rules *rules, const char *start_tfen, const int player[2],
+                   const ClockSpec *clock);
 
 #endif

@@ -1,4 +1,6 @@
-/* The piece pictures as an XBoard 4.9.1 piece theme (pieces.h, xboard_pieces_write). */
+/* The piece pictures as an XBoard 4.9.1 piece theme (xbtheme.h). */
+#include "xbtheme.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,6 +13,7 @@
 #include "board/pgn.h"
 #include "check.h"
 #include "gui/http.h"
+#include "gui/actions.h"
 #include "gui/json.h"
 #include "gui/session.h"
 #include "util/clock.h"
@@ -190,7 +191,7 @@ static void fuzz_actions(Session *s, char *buf, size_t cap)
     if (!v)
         v = json_parse("{}", 2, err, sizeof err);
     char *answer = NULL;
-    int status = session_action(s, actions[below(12)], v, "fuzz", &answer);
+    int status = actions_apply(s, actions[below(12)], v, "fuzz", &answer);
     CHECK((status == 200 || (status >= 400 && status < 500)) && answer, "status %d", status);
     free(answer);
     json_free(v);

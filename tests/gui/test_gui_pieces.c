@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "gui/diagram.h"
 #include "gui/pieces.h"
+#include "gui/xbtheme.h"
 
 /* Well-formed XML: balanced tags, quoted attributes, known entities, one root. */
 static bool well_formed(const char *s, char *why, size_t whysz)

@@ -1,12 +1,14 @@
-/* What the page is shown (session.h): the state as JSON, the game record, the pieces. */
+/* What the page is shown (view.h): the state as JSON, the game record, the pieces. */
+#include "view.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board/japanese.h"
 #include "board/result.h"
+#include "diagram.h"
 #include "pieces.h"
-#include "session_internal.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -32,14 +34,14 @@ static const char *const rule_help[] = {
     "a player in check may repeat a position (on) or not (off)",
 };
 
-static void rules_json(const Session *s, JsonBuf *b)
+static void rules_json(const GameState *g, JsonBuf *b)
 {
     jb_key(b, "rules");
     jb_arr(b);
     for (int i = 0; i < rule_option_count; i++) {
         jb_obj(b);
         jb_kstr(b, "name", rule_options[i].name);
-        jb_kstr(b, "value", rule_options[i].values[rules_get(&s->rules, i)]);
+        jb_kstr(b, "value", rule_options[i].values[rules_get(&g->rules, i)]);
         jb_key(b, "values");
         jb_arr(b);
         for (int v = 0; rule_options[i].values[v]; v++)
@@ -51,12 +53,12 @@ static void rules_json(const Session *s, JsonBuf *b)
     jb_end_arr(b);
 }
 
-static void plies_json(const Session *s, JsonBuf *b)
+static void plies_json(const GameState *g, JsonBuf *b)
 {
     jb_key(b, "plies");
     jb_arr(b);
-    for (int i = 0; i < s->nplies; i++) {
-        const GamePly *p = &s->plies[i];
+    for (int i = 0; i < g->nplies; i++) {
+        const GamePly *p = &g->plies[i];
         jb_obj(b);
         jb_kstr(b, "hodges", p->rec.hodges);
         jb_kstr(b, "wire", p->rec.wire);
@@ -68,39 +70,39 @@ static void plies_json(const Session *s, JsonBuf *b)
     jb_end_arr(b);
     jb_key(b, "evals");
     jb_arr(b);
-    for (int i = 0; i <= s->nplies; i++)
-        if (s->has_eval[i])
-            jb_int(b, s->eval[i]);
+    for (int i = 0; i <= g->nplies; i++)
+        if (g->has_eval[i])
+            jb_int(b, g->eval[i]);
         else
             jb_null(b);
     jb_end_arr(b);
 }
 
-static void clock_json(const Session *s, JsonBuf *b)
+static void clock_json(const GameState *g, JsonBuf *b)
 {
     jb_key(b, "clock");
     jb_obj(b);
-    jb_kstr(b, "kind", clock_kind_name[s->clock.kind]);
-    jb_kint(b, "base", s->clock.base_ms);
-    jb_kint(b, "inc", s->clock.inc_ms);
-    jb_kint(b, "move", s->clock.move_ms);
-    jb_kint(b, "depth", s->clock.depth);
-    int64_t left[2] = {s->remaining[0], s->remaining[1]};
-    if (s->clock_running && s->clock.kind != CLOCK_PER_MOVE)
-        left[s->pos->side] -= mono_ms() - s->turn_start;
-    else if (s->clock_running)
-        left[s->pos->side] = s->clock.move_ms - (mono_ms() - s->turn_start);
+    jb_kstr(b, "kind", clock_kind_name[g->clock.kind]);
+    jb_kint(b, "base", g->clock.base_ms);
+    jb_kint(b, "inc", g->clock.inc_ms);
+    jb_kint(b, "move", g->clock.move_ms);
+    jb_kint(b, "depth", g->clock.depth);
+    int64_t left[2] = {g->remaining[0], g->remaining[1]};
+    if (g->clock_running && g->clock.kind != CLOCK_PER_MOVE)
+        left[g->pos->side] -= mono_ms() - g->turn_start;
+    else if (g->clock_running)
+        left[g->pos->side] = g->clock.move_ms - (mono_ms() - g->turn_start);
     jb_key(b, "left");
     jb_arr(b);
     jb_int(b, left[0]);
     jb_int(b, left[1]);
     jb_end_arr(b);
-    jb_kint(b, "running", s->clock_running ? s->pos->side : -1);
+    jb_kint(b, "running", g->clock_running ? g->pos->side : -1);
     jb_key(b, "timed"); /* people are not timed per move; depth and no clock time nobody */
     jb_arr(b);
     for (int c = 0; c < 2; c++)
-        jb_bool(b, s->clock.kind == CLOCK_SUDDEN || s->clock.kind == CLOCK_INCREMENT ||
-                       (s->clock.kind == CLOCK_PER_MOVE && s->player[c] == PLAYER_ENGINE));
+        jb_bool(b, g->clock.kind == CLOCK_SUDDEN || g->clock.kind == CLOCK_INCREMENT ||
+                       (g->clock.kind == CLOCK_PER_MOVE && g->player[c] == PLAYER_ENGINE));
     jb_end_arr(b);
     jb_end_obj(b);
 }
@@ -108,13 +110,13 @@ static void clock_json(const Session *s, JsonBuf *b)
 static const char *const engine_state_name[] = {"idle", "starting", "thinking", "analysing",
                                                 "dead"};
 
-static void engines_json(Session *s, JsonBuf *b)
+static void engines_json(const GameState *g, BoardEngine engine[2], JsonBuf *b)
 {
     jb_key(b, "engines");
     jb_arr(b);
     for (int slot = 0; slot < 2; slot++) {
         char name[128], error[400];
-        int st = engine_snapshot(&s->engine[slot], name, sizeof name, error, sizeof error, NULL);
+        int st = engine_snapshot(&engine[slot], name, sizeof name, error, sizeof error, NULL);
         jb_obj(b);
         jb_kstr(b, "name", name);
         jb_kstr(b, "state", engine_state_name[st]);
@@ -125,18 +127,17 @@ static void engines_json(Session *s, JsonBuf *b)
     jb_key(b, "players");
     jb_arr(b);
     for (int c = 0; c < 2; c++)
-        jb_str(b, player_kind_name[s->player[c]]);
+        jb_str(b, player_kind_name[g->player[c]]);
     jb_end_arr(b);
     jb_key(b, "slotOf");
     jb_arr(b);
-    jb_int(b, s->slot_of[0]);
-    jb_int(b, s->slot_of[1]);
+    jb_int(b, g->slot_of[0]);
+    jb_int(b, g->slot_of[1]);
     jb_end_arr(b);
 }
 
-void thinking_json(const Session *s, JsonBuf *b)
+void view_thinking_json(const Thinking *t, JsonBuf *b)
 {
-    const Thinking *t = &s->think;
     jb_obj(b);
     jb_kbool(b, "valid", t->valid);
     if (t->valid) {
@@ -158,126 +159,108 @@ void thinking_json(const Session *s, JsonBuf *b)
     jb_end_obj(b);
 }
 
-static void position_json(Session *s, JsonBuf *b)
+static void position_json(const GameState *g, JsonBuf *b)
 {
     char tfen[TFEN_MAX];
-    jb_kstr(b, "tfen", tfen_print(s->pos, tfen));
-    jb_kstr(b, "startTfen", s->start_tfen);
+    jb_kstr(b, "tfen", tfen_print(g->pos, tfen));
+    jb_kstr(b, "startTfen", g->start_tfen);
     jb_key(b, "board");
     jb_arr(b);
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
-        jb_int(b, s->pos->board[sq]);
+        jb_int(b, g->pos->board[sq]);
     jb_end_arr(b);
-    jb_kint(b, "side", s->pos->side);
-    jb_kint(b, "cursor", s->cursor);
+    jb_kint(b, "side", g->pos->side);
+    jb_kint(b, "cursor", g->cursor);
     jb_key(b, "lastMove");
-    if (s->cursor > 0)
-        effects_json(&s->plies[s->cursor - 1].fx, b);
+    if (g->cursor > 0)
+        effects_json(&g->plies[g->cursor - 1].fx, b);
     else
         jb_null(b);
     /* the legal moves when a person may move here */
-    bool movable = !position_game_over(s->pos) && session_human_to_move(s) &&
-                   (s->cursor < s->nplies || !s->over);
+    bool movable = !position_game_over(g->pos) && gamestate_human_to_move(g) &&
+                   (g->cursor < g->nplies || !g->over);
     jb_key(b, "legal");
     if (movable)
-        movelist_json(s->pos, b);
+        movelist_json(g->pos, b);
     else {
         jb_arr(b);
         jb_end_arr(b);
     }
 }
 
-char *state_json(Session *s)
+char *view_state_json(const GameState *g, BoardEngine engine[2])
 {
     JsonBuf b;
     jb_init(&b);
     jb_obj(&b);
-    jb_kint(&b, "version", s->version);
-    position_json(s, &b);
-    plies_json(s, &b);
-    rules_json(s, &b);
-    clock_json(s, &b);
-    engines_json(s, &b);
-    jb_kbool(&b, "over", s->over);
-    jb_kstr(&b, "result", s->result);
-    jb_kstr(&b, "ending", s->ending);
-    jb_kbool(&b, "paused", s->paused);
-    jb_kstr(&b, "pauseReason", s->pause_reason);
-    jb_kbool(&b, "analysing", s->analysing);
-    jb_kbool(&b, "engineGame", session_engine_game(s));
-    jb_kstr(&b, "notice", s->notice);
+    jb_kint(&b, "version", g->version);
+    position_json(g, &b);
+    plies_json(g, &b);
+    rules_json(g, &b);
+    clock_json(g, &b);
+    engines_json(g, engine, &b);
+    jb_kbool(&b, "over", g->over);
+    jb_kstr(&b, "result", g->result);
+    jb_kstr(&b, "ending", g->ending);
+    jb_kbool(&b, "paused", g->paused);
+    jb_kstr(&b, "pauseReason", g->pause_reason);
+    jb_kbool(&b, "analysing", g->analysing);
+    jb_kbool(&b, "engineGame", gamestate_engine_game(g));
+    jb_kstr(&b, "notice", g->notice);
     jb_key(&b, "think");
-    thinking_json(s, &b);
+    view_thinking_json(&g->think, &b);
     jb_end_obj(&b);
     return jb_take(&b, NULL);
 }
 
-char *session_state(Session *s)
+void view_record(const GameState *g, const BoardEngine engine[2], PgnGame *rec)
 {
-    pthread_mutex_lock(&s->mu);
-    char *json = state_json(s);
-    pthread_mutex_unlock(&s->mu);
-    return json;
-}
-
-char *session_tfen(Session *s)
-{
-    char tfen[TFEN_MAX];
-    pthread_mutex_lock(&s->mu);
-    tfen_print(s->pos, tfen);
-    pthread_mutex_unlock(&s->mu);
-    return xstrdup(tfen);
-}
-
-char *session_pgn(Session *s)
-{
-    pthread_mutex_lock(&s->mu);
-    PgnGame g;
-    pgn_game_init(&g);
-    pgn_set_tag(&g, "Event", "kaki-board game");
-    pgn_set_tag(&g, "Site", "kaki-board");
+    pgn_game_init(rec);
+    pgn_set_tag(rec, "Event", "kaki-board game");
+    pgn_set_tag(rec, "Site", "kaki-board");
     for (int c = 0; c < 2; c++) {
         char who[160];
-        if (s->player[c] == PLAYER_ENGINE)
-            str_copy(who, sizeof who, s->engine[s->slot_of[c]].name);
+        if (g->player[c] == PLAYER_ENGINE)
+            str_copy(who, sizeof who, engine[g->slot_of[c]].name);
         else
             snprintf(who, sizeof who, "%s", c == BLACK ? "Sente" : "Gote");
-        pgn_set_tag(&g, c == BLACK ? "White" : "Black", who);
+        pgn_set_tag(rec, c == BLACK ? "White" : "Black", who);
     }
-    pgn_set_tag(&g, "Result", s->result);
-    pgn_set_tag(&g, "Variant", "tenjiku");
+    pgn_set_tag(rec, "Result", g->result);
+    pgn_set_tag(rec, "Variant", "tenjiku");
     char rules[512];
-    pgn_set_tag(&g, "Rules", rules_describe(&s->rules, rules, sizeof rules));
-    if (!s->from_start)
-        str_copy(g.start_tfen, sizeof g.start_tfen, s->start_tfen);
-    for (int i = 0; i < s->nplies; i++)
-        pgn_add_ply(&g, &s->plies[i].rec);
-    str_copy(g.result, sizeof g.result, s->result);
-    str_copy(g.ending, sizeof g.ending, s->ending);
-    pthread_mutex_unlock(&s->mu);
+    pgn_set_tag(rec, "Rules", rules_describe(&g->rules, rules, sizeof rules));
+    if (!g->from_start)
+        str_copy(rec->start_tfen, sizeof rec->start_tfen, g->start_tfen);
+    for (int i = 0; i < g->nplies; i++)
+        pgn_add_ply(rec, &g->plies[i].rec);
+    str_copy(rec->result, sizeof rec->result, g->result);
+    str_copy(rec->ending, sizeof rec->ending, g->ending);
+}
+
+char *view_pgn_text(const PgnGame *rec)
+{
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (f) {
-        pgn_write(f, &g);
+        pgn_write(f, rec);
         fclose(f);
     }
-    pgn_game_free(&g);
     return text ? text : xstrdup("");
 }
 
-char *session_pieces(Session *s, const char *setname)
+char *view_pieces_json(const GameState *g, const char *setname)
 {
     int set = piece_set_from_name(setname);
     if (set < 0)
         return NULL;
-    pthread_mutex_lock(&s->mu);
     JsonBuf b;
     jb_init(&b);
     jb_obj(&b);
     jb_kstr(&b, "set", piece_set_name[set]);
     char rules[512];
-    jb_kstr(&b, "rules", rules_describe(&s->rules, rules, sizeof rules));
+    jb_kstr(&b, "rules", rules_describe(&g->rules, rules, sizeof rules));
     jb_key(&b, "pieces");
     jb_arr(&b);
     for (int kind = 1; kind < KIND_COUNT; kind++) {
@@ -296,12 +279,12 @@ char *session_pieces(Session *s, const char *setname)
         jb_key(&b, "svg");
         jb_arr(&b);
         for (int c = 0; c < 2; c++) {
-            char *svg = piece_svg(s->rs, set, kind, c);
+            char *svg = piece_svg(g->rs, set, kind, c);
             jb_str(&b, svg);
             free(svg);
         }
         jb_end_arr(&b);
-        char *diagram = piece_diagram_svg(s->rs, kind), *text = piece_moves_text(s->rs, kind);
+        char *diagram = piece_diagram_svg(g->rs, kind), *text = piece_moves_text(g->rs, kind);
         jb_kstr(&b, "diagram", diagram);
         jb_kstr(&b, "moves", text);
         free(diagram);
@@ -310,6 +293,5 @@ char *session_pieces(Session *s, const char *setname)
     }
     jb_end_arr(&b);
     jb_end_obj(&b);
-    pthread_mutex_unlock(&s->mu);
     return jb_take(&b, NULL);
 }

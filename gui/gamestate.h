@@ -1,0 +1,103 @@
+/* The game kaki-board shows, as data: its rules and start position, the moves (a line that
+ * can be stepped through) with the engines' scores, the players, the clock, the result, and
+ * the last thinking line of an engine.  The session (session.h) owns it; the session and the
+ * page's actions (actions.h) change it, the page's view (view.h) only reads it.  Nothing here
+ * locks: the session's lock guards it. */
+#ifndef KAKI_GUI_GAMESTATE_H
+#define KAKI_GUI_GAMESTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/game.h"
+#include "board/pgn.h"
+#include "board/position.h"
+#include "board/rules.h"
+#include "board/tfen.h"
+#include "movelist.h"
+
+enum PlayerKind { PLAYER_HUMAN, PLAYER_ENGINE };
+enum ClockKind { CLOCK_NONE, CLOCK_SUDDEN, CLOCK_INCREMENT, CLOCK_PER_MOVE, CLOCK_DEPTH };
+/* The names the page uses: "none", "sudden", ...; "human", "engine". */
+extern const char *const clock_kind_name[];
+extern const char *const player_kind_name[];
+
+typedef struct ClockSpec {
+    int kind;
+    int64_t base_ms, inc_ms; /* SUDDEN, INCREMENT */
+    int64_t move_ms;         /* PER_MOVE: the engines' time per move */
+    int depth;               /* DEPTH: the engines' depth */
+} ClockSpec;
+
+typedef struct GamePly {
+    PgnPly rec;          /* move, Hodges, wire, note */
+    MoveEffects fx;      /* what it captured and burned (for the page's marks) */
+    int mover;
+    int64_t ms;          /* thinking time */
+} GamePly;
+
+typedef struct Thinking {
+    bool valid;
+    int slot;
+    int at;              /* the position (ply index) it is about */
+    int depth;
+    int score;           /* centipawns, the side to move's view (mate: 100000+N) */
+    long long nodes, time_cs;
+    char pv[1024];       /* Hodges, as far as the moves could be read */
+    char pv_wire[1024];
+    MoveEffects best;    /* the first PV move (for the arrow); best.from < 0 if none */
+} Thinking;
+
+typedef struct GameState {
+    unsigned version;              /* changes with every published state */
+    Rules rules;
+    RuleSet *rs;
+    char start_tfen[TFEN_MAX];     /* the game's start position (canonical TFEN) */
+    bool from_start;               /* ... is the standard start position */
+    GamePly *plies;
+    int nplies, cap;
+    int cursor;                    /* the position shown: after `cursor` plies */
+    GameRecord record;             /* the game up to the cursor, with its whole history */
+    Position *pos;                 /* record.pos: the position at the cursor */
+    bool *has_eval;                /* per position 0..nplies: an engine score (sente's view) */
+    int *eval;
+    int evalcap;
+    int player[2];                 /* PLAYER_* of sente and gote */
+    int slot_of[2];                /* engine slot that plays each side */
+    ClockSpec clock;
+    int64_t remaining[2];
+    int64_t turn_start;            /* mono_ms() when the side to move started thinking */
+    bool clock_running;
+    bool over;
+    char result[8];                /* "1-0" (sente won), "0-1", "1/2-1/2", "*" */
+    char ending[320];
+    bool paused;                   /* play stopped (a page went away, a step back, stop) */
+    char pause_reason[200];
+    bool analysing;
+    char notice[700];              /* the last message for the page ("" = none) */
+    Thinking think;
+} GameState;
+
+/* Rebuilds g->pos for the cursor (from the start position, making every move); the cursor
+   is clamped to 0..nplies. */
+void gamestate_seek(GameState *g, int cursor);
+/* Makes room for two more plies and their scores. */
+void gamestate_grow(GameState *g);
+/* The plies, the scores, the record and the rule set (not g itself). */
+void gamestate_free(GameState *g);
+
+/* Stops or starts the clock of the side to move to match the game. */
+void gamestate_update_clock(GameState *g);
+/* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
+bool gamestate_charge_clock(GameState *g, int mover, int64_t elapsed);
+/* Has the side to move's running clock fallen (at mono_ms() `now`)? */
+bool gamestate_out_of_time(const GameState *g, int64_t now);
+
+/* Is the game going on at its end, waiting for a move? */
+bool gamestate_playing(const GameState *g);
+/* Whose turn is it at the end of the game, and is that a person? */
+bool gamestate_human_to_move(const GameState *g);
+/* Is an engine playing the running game (so analysis is not possible)? */
+bool gamestate_engine_game(const GameState *g);
+
+#endif
