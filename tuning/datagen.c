@@ -13,12 +13,11 @@
 #include "board/movegen.h"
 #include "board/result.h"
 #include "board/tfen.h"
+#include "datafile.h"
 #include "eval/eval.h"
 #include "search/search.h"
 #include "util/clock.h"
 #include "util/strutil.h"
-
-#define DATA_HEADER "# kaki-tune data 1: tfen;result;score;game (result and score: Black's view)\n"
 
 GenConfig gen_config_default(void)
 {
@@ -58,55 +57,6 @@ static void block_add(Block *b, const char *s)
     }
     memcpy(b->text + b->len, s, n + 1);
     b->len += n;
-}
-
-/* Reads an existing data file: marks its complete games done and cuts off a trailing partial
-   game (a run killed while writing).  Creates the file with its header if absent. */
-static int resume_scan(Gen *g)
-{
-    const char *path = g->cfg->out;
-    FILE *f = fopen(path, "r+");
-    if (!f) {
-        if (errno != ENOENT || !(f = fopen(path, "w"))) {
-            fprintf(stderr, "error: cannot open %s: %s\n", path, strerror(errno));
-            return -1;
-        }
-        fputs(DATA_HEADER, f);
-        return fclose(f) == 0 ? 0 : -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    long good = 0, offset = 0;
-    int complete = 0;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        offset += n;
-        if (line[n - 1] != '\n')
-            break;
-        int game;
-        if (line[0] == '#' && sscanf(line, "#game %d", &game) == 1) {
-            if (game >= 0 && game < g->cfg->games)
-                g->done[game] = true;
-            complete++;
-            good = offset;
-        } else if (line[0] == '#' && good == offset - n) {
-            good = offset; /* the header and other comments */
-        }
-    }
-    free(line);
-    if (good < offset) {
-        fprintf(stderr, "resume: dropping %ld bytes of an unfinished game at the end of %s\n",
-                offset - good, path);
-        if (ftruncate(fileno(f), good) != 0) {
-            fprintf(stderr, "error: cannot truncate %s: %s\n", path, strerror(errno));
-            fclose(f);
-            return -1;
-        }
-    }
-    fclose(f);
-    if (complete)
-        fprintf(stderr, "resume: %d games already in %s\n", complete, path);
-    return 0;
 }
 
 static int take_game(Gen *g)
@@ -318,11 +268,15 @@ int datagen_run(const GenConfig *cfg)
     static Gen g;
     g = (Gen){.cfg = cfg};
     g.done = calloc((size_t)cfg->games, sizeof *g.done);
-    if (!g.done || resume_scan(&g) != 0)
+    if (!g.done)
         return 1;
-    g.out = fopen(cfg->out, "a");
+    int fd = datafile_open_gen(cfg->out, g.done, cfg->games);
+    if (fd < 0)
+        return 1;
+    g.out = fdopen(fd, "a");
     if (!g.out) {
         fprintf(stderr, "error: cannot append to %s: %s\n", cfg->out, strerror(errno));
+        close(fd);
         return 1;
     }
     pthread_mutex_init(&g.lock, NULL);
