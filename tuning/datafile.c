@@ -44,8 +44,7 @@ bool datafile_fields(char *line, char **tfen, double *result, long *score, long 
 
 /* ---- gen's data file -------------------------------------------------------------------- */
 
-/* Appends len bytes, or on failure cuts the file back to its size before (errno kept). */
-static int append_all(int fd, const char *text, size_t len)
+int datafile_append(int fd, const char *text, size_t len)
 {
     struct stat st;
     if (fstat(fd, &st) != 0)
@@ -236,7 +235,7 @@ int datafile_open_gen(const char *path, bool *done, int games)
         rc = refuse_special(path);
     else if (fcntl(fd, F_SETFL, O_APPEND) != 0) /* blocking again */
         rc = -1;
-    else if (st.st_size == 0 && append_all(fd, DATAFILE_HEADER, strlen(DATAFILE_HEADER)) != 0) {
+    else if (st.st_size == 0 && datafile_append(fd, DATAFILE_HEADER, strlen(DATAFILE_HEADER)) != 0) {
         fprintf(stderr, "error: cannot write %s: %s\n", path, strerror(errno));
         rc = -1;
     } else if (st.st_size > 0)

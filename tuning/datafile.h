@@ -38,4 +38,9 @@ bool datafile_fields(char *line, char **tfen, double *result, long *score, long 
    a file that is not kaki-tune data) is refused and left untouched. */
 int datafile_open_gen(const char *path, bool *done, int games);
 
+/* Appends len bytes to gen's data file with write(2): all of them, or on failure none (the
+   file is cut back to its size before, so that a full disk leaves no half game).  Returns 0,
+   or -1 with errno set. */
+int datafile_append(int fd, const char *text, size_t len);
+
 #endif

@@ -32,7 +32,8 @@ static const char *const end_names[END_KINDS] = {"rules", "adjudicated", "maxpli
 
 typedef struct Gen {
     const GenConfig *cfg;
-    FILE *out;
+    int fd;              /* the data file (datafile.h) */
+    bool failed;         /* a write failed: no more games */
     pthread_mutex_t lock;
     bool *done;          /* games already in the file */
     int next;            /* next game to look at */
@@ -64,7 +65,7 @@ static int take_game(Gen *g)
     pthread_mutex_lock(&g->lock);
     while (g->next < g->cfg->games && g->done[g->next])
         g->next++;
-    int game = g->next < g->cfg->games ? g->next++ : -1;
+    int game = g->next < g->cfg->games && !g->failed ? g->next++ : -1;
     pthread_mutex_unlock(&g->lock);
     return game;
 }
@@ -242,17 +243,21 @@ static void *worker(void *arg)
                  b.positions, end_names[end]);
         block_add(&b, trailer);
         pthread_mutex_lock(&g->lock);
-        bool ok = fwrite(b.text, 1, b.len, g->out) == b.len && fflush(g->out) == 0;
-        if (!ok)
-            fprintf(stderr, "error: writing %s: %s\n", g->cfg->out, strerror(errno));
-        g->games++;
-        g->positions += b.positions;
-        g->plies += plies;
-        g->ends[end]++;
-        g->sente_wins += result == 2;
-        g->gote_wins += result == 0;
-        g->draws += result == 1;
-        report(g, false);
+        bool ok = !g->failed && datafile_append(g->fd, b.text, b.len) == 0;
+        if (!ok && !g->failed)
+            fprintf(stderr, "error: cannot write %s: %s (game %d not written; the games "
+                    "before it are complete)\n", g->cfg->out, strerror(errno), game);
+        g->failed |= !ok;
+        if (ok) {
+            g->games++;
+            g->positions += b.positions;
+            g->plies += plies;
+            g->ends[end]++;
+            g->sente_wins += result == 2;
+            g->gote_wins += result == 0;
+            g->draws += result == 1;
+            report(g, false);
+        }
         pthread_mutex_unlock(&g->lock);
         free(b.text);
         if (!ok)
@@ -270,13 +275,9 @@ int datagen_run(const GenConfig *cfg)
     g.done = calloc((size_t)cfg->games, sizeof *g.done);
     if (!g.done)
         return 1;
-    int fd = datafile_open_gen(cfg->out, g.done, cfg->games);
-    if (fd < 0)
-        return 1;
-    g.out = fdopen(fd, "a");
-    if (!g.out) {
-        fprintf(stderr, "error: cannot append to %s: %s\n", cfg->out, strerror(errno));
-        close(fd);
+    g.fd = datafile_open_gen(cfg->out, g.done, cfg->games);
+    if (g.fd < 0) {
+        free(g.done);
         return 1;
     }
     pthread_mutex_init(&g.lock, NULL);
@@ -289,7 +290,13 @@ int datagen_run(const GenConfig *cfg)
     for (int i = 0; i < n; i++)
         pthread_join(t[i], NULL);
     report(&g, true);
-    int rc = fclose(g.out) == 0 && n > 0 ? 0 : 1;
+    int rc = 0;
+    if (close(g.fd) != 0) {
+        fprintf(stderr, "error: cannot write %s: %s\n", cfg->out, strerror(errno));
+        rc = 1;
+    }
+    if (g.failed || n == 0)
+        rc = 1;
     free(g.done);
     return rc;
 }
