@@ -26,7 +26,7 @@ void cli_usage(FILE *f)
         "                      control characters become blanks)\n"
         "  arg=ARG             one command-line argument for the engine (repeatable); words\n"
         "                      without '=' after cmd= are arguments too\n"
-        "  dir=DIR             working directory of the engine\n"
+        "  dir=DIR             working directory of the engine (empty: the current one)\n"
         "  option.NAME=VALUE   sends \"option NAME=VALUE\" after the handshake; an error if the\n"
         "                      engine has no such option feature\n"
         "  depth=N             sends \"sd N\" (depth limit; e.g. a deliberately weak engine)\n"
@@ -262,8 +262,8 @@ static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, 
                 return error(err, errsz, "--engine: too many arguments%s%s", "", "");
             e->args[e->nargs++] = xstrdup(v);
         } else if (KEY("dir")) {
-            free(e->dir);
-            e->dir = xstrdup(v);
+            free(e->dir); /* an empty dir= is the current directory, as if not given */
+            e->dir = *v ? xstrdup(v) : NULL;
         } else if (kl > 7 && strncmp(w, "option.", 7) == 0) {
             if (e->noptions >= MAX_ENGINE_OPTIONS)
                 return error(err, errsz, "--engine: too many options%s%s", "", "");

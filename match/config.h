@@ -61,6 +61,8 @@ typedef struct MatchConfig {
     TimeControl tc;
     int concurrency;
     char *openings_file;
+    uint64_t openings_checksum;/* of its positions (openings_checksum), set when it is read */
+    int openings_count;        /* ... and their number */
     bool openings_shuffle;     /* play the file's positions in an order shuffled by the seed */
     int openings_offset;       /* ... starting this many positions in */
     int random_plies;          /* --random-openings K */

@@ -36,7 +36,8 @@ void fastchess_usage(FILE *f)
         "\n"
         "kaki-match with the command line OpenBench gives fastchess (docs/OPENBENCH.md).  The\n"
         "engines still speak CECP (proto=uci is accepted and ignored).  Options:\n"
-        "  -engine KEY=VALUE...  one engine: cmd= (relative to dir=), dir=, name=, proto=,\n"
+        "  -engine KEY=VALUE...  one engine: cmd= (relative to dir=), dir= (empty: the current\n"
+        "                        directory), name=, proto=,\n"
         "                        tc=[MOVES/]SECONDS[+INC] | tc=inf with nodes=N or depth=N,\n"
         "                        st=SECONDS, timemargin=MS, option.Threads=N (cores),\n"
         "                        option.Hash=MB (memory), option.NAME=VALUE, args=\"...\"\n"
@@ -242,8 +243,10 @@ static int engine_word(const char *w, EngineSpec *e, Clock *c, char *err, size_t
         return fail(err, errsz, "-engine: '%s' is not KEY=VALUE", w);
     if ((v = value_of(w, "cmd")))
         set_string(&e->cmd, v);
-    else if ((v = value_of(w, "dir")))
-        set_string(&e->dir, v);
+    else if ((v = value_of(w, "dir"))) {
+        free(e->dir); /* an empty dir= is the current directory, as if not given */
+        e->dir = *v ? xstrdup(v) : NULL;
+    }
     else if ((v = value_of(w, "name")))
         set_string(&e->name, v);
     else if ((v = value_of(w, "proto"))) {
@@ -276,7 +279,7 @@ static int engine_word(const char *w, EngineSpec *e, Clock *c, char *err, size_t
    directory and starts the engine in dir. */
 static void join_dir(EngineSpec *e)
 {
-    if (!e->dir || !e->cmd || e->cmd[0] == '/' || !strchr(e->cmd, '/'))
+    if (!e->dir || !*e->dir || !e->cmd || e->cmd[0] == '/' || !strchr(e->cmd, '/'))
         return;
     size_t n = strlen(e->dir) + strlen(e->cmd) + 2;
     char *p = xmalloc(n);

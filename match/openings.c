@@ -83,6 +83,18 @@ int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err,
     return n;
 }
 
+uint64_t openings_checksum(char *const *tfens, int n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; i++)
+        for (const char *p = tfens[i];; p++) {
+            h = (h ^ (unsigned char)(*p ? *p : '\n')) * 0x100000001b3ULL;
+            if (!*p)
+                break;
+        }
+    return h;
+}
+
 int material_search(Position *pos) { return capture_search(pos, 6, 20000); }
 
 static uint64_t splitmix(uint64_t *s)

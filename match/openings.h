@@ -17,6 +17,11 @@
    line in err. */
 int openings_load(const char *path, const RuleSet *rs, char ***tfens, char *err, size_t errsz);
 
+/* A checksum of n positions (the canonical TFENs openings_load gives, in file order): FNV-1a,
+   64 bits, of each followed by a newline.  The result file's header records it, so that
+   --resume refuses a file whose positions changed. */
+uint64_t openings_checksum(char *const *tfens, int n);
+
 /* The order in which the n positions of a file are played (malloc'ed): opening k plays
    position order[k % n].  Shuffled by `seed` if asked (the same seed gives the same order on
    every machine), then rotated to start `offset` positions in (fastchess's order= and

@@ -53,9 +53,12 @@ void results_write_header(FILE *f, const MatchConfig *cfg, char *const names[], 
         char path[1024];
         str_copy(path, sizeof path, cfg->openings_file);
         fprintf(f, "openings file %s\n", outfile_clean_text(path));
-    }
-    else if (cfg->random_plies > 0)
-        fprintf(f, "openings random %d\n", cfg->random_plies);
+        fprintf(f, "openings-positions %d checksum=%016llx order=%s start=%d\n",
+                cfg->openings_count, (unsigned long long)cfg->openings_checksum,
+                cfg->openings_shuffle ? "shuffled" : "file", cfg->openings_offset);
+    } else if (cfg->random_plies > 0)
+        fprintf(f, "openings random %d balance=%g\n", cfg->random_plies,
+                (double)lround(cfg->balance * 100.0) / 100.0);
     else
         fprintf(f, "openings start\n");
     if (cfg->sprt.enabled)
@@ -168,6 +171,27 @@ int resultset_dedupe(ResultSet *rs)
     return removed;
 }
 
+int results_line(FILE *f, char *line, size_t n)
+{
+    size_t len = 0;
+    int c;
+    bool any = false;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        any = true;
+        if (c == '\0')
+            continue; /* crash debris */
+        if (len + 1 >= n)
+            return -2;
+        line[len++] = (char)c;
+    }
+    while (len && line[len - 1] == '\r')
+        len--;
+    line[len] = '\0';
+    if (c == '\n')
+        return 1;
+    return ferror(f) ? -1 : any ? 2 : 0;
+}
+
 int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, size_t errsz)
 {
     FILE *f = fopen(path, "r");
@@ -181,12 +205,21 @@ int results_read(const char *path, ResultSet *rs, int *duplicates, char *err, si
     bool header = false;
     uint64_t seed = 0; /* the file's "seed" line: shards of one match share it */
     int rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    int r;
+    while ((r = results_line(f, line, sizeof line)) != 0) {
         lineno++;
-        size_t l = strlen(line);
-        while (l && (line[l - 1] == '\n' || line[l - 1] == '\r'))
-            line[--l] = '\0';
-        if (!l || line[0] == '#')
+        if (r < 0) {
+            snprintf(err, errsz, "%s:%d: %s", path, lineno,
+                     r == -1 ? strerror(errno) : "line too long");
+            rc = -1;
+            break;
+        }
+        if (r == 2) {
+            fprintf(stderr, "warning: %s: its last line is incomplete (no newline: a record cut "
+                    "short by a crash): ignored\n", path);
+            break;
+        }
+        if (!line[0] || line[0] == '#')
             continue;
         if (!header) {
             if (strcmp(line, "kaki-match-results 1") != 0) {

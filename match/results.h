@@ -9,7 +9,8 @@
  *   seed S
  *   shard K/N
  *   tc TEXT
- *   openings start | openings random K | openings file PATH
+ *   openings start | openings random K balance=PAWNS | openings file PATH
+ *   openings-positions N checksum=HEX order=file|shuffled start=K     (after openings file)
  *   sprt elo0=E0 elo1=E1 alpha=A beta=B model=pentanomial|trinomial     (only with --sprt)
  *   schedule games=N round-robin|gauntlet
  *   adjudication maxmoves=N resign=MOVES/CP draw=MOVES/CP/AFTER offers=0|1
@@ -20,7 +21,9 @@
  * id (the two games with one PAIR use the same opening with colours reversed, LEG 0 and 1),
  * SENTE and GOTE engine numbers, RESULT 1-0 (sente won), 0-1 or 1/2-1/2, TERMINATION one of
  * normal, time, infraction, adjudication, emergency, PLIES the game length.  Lines starting
- * with '#' are comments; unknown keywords are ignored by readers of this version. */
+ * with '#' are comments; unknown keywords are ignored by readers of this version.  NUL bytes
+ * are ignored, and a last line without its newline (a record a crash cut short) counts as
+ * absent: --resume cuts it off before appending. */
 #ifndef KAKI_MATCH_RESULTS_H
 #define KAKI_MATCH_RESULTS_H
 
@@ -59,6 +62,12 @@ int resultset_dedupe(ResultSet *rs);
 /* Header of a result file. */
 void results_write_header(FILE *f, const MatchConfig *cfg, char *const names[], int nnames);
 void results_write_game(FILE *f, const GameEntry *g);
+
+/* Reads the next line of a result file into line (n bytes): without its line end, NUL bytes
+   (crash debris) dropped.  Returns 1, 0 at the end of the file, 2 for an incomplete last line
+   (no newline: a record cut short by a crash, which readers treat as absent), -1 on a read
+   error (errno), -2 for a line longer than n - 1 bytes. */
+int results_line(FILE *f, char *line, size_t n);
 
 /* Reads one result file into rs (engines matched by name).  Returns 0, or -1 with a message.
    Games already in rs (same seed, pair, leg and engines) are skipped and counted in *duplicates. */

@@ -1,9 +1,12 @@
 #include "resume.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "util/strutil.h"
@@ -17,11 +20,11 @@ static FILE *open_file(const char *path, char *err, size_t errsz)
 }
 
 /* The next header line of f (no comments, no blank lines, no line end); false at the end of
-   the header (the first game line) or of the file. */
+   the header (the first game line) or of the file (an incomplete last line is not in it),
+   or at a line too long or a read error (the header then differs from any match's). */
 static bool header_line(FILE *f, char *line, size_t n)
 {
-    while (fgets(line, (int)n, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
+    while (results_line(f, line, n) == 1) {
         if (!line[0] || line[0] == '#')
             continue;
         return strncmp(line, "game ", 5) != 0;
@@ -70,11 +73,16 @@ int resume_check_header(const char *path, const char *expected, char *err, size_
         if (!have && !*p)
             break;
         if (!have || !*p || strlen(line) != n || strncmp(line, p, n) != 0) {
+            bool positions = have && strncmp(line, "openings-positions ", 19) == 0 &&
+                             strncmp(p, "openings-positions ", 19) == 0;
             snprintf(err, errsz,
                      "--resume: %s is another match: it has '%s' where this one has '%.*s' "
-                     "(give the command line of the interrupted match)",
+                     "(%s)",
                      path, have ? line : "(end of header)", *p ? (int)n : 16,
-                     *p ? p : "(end of header)");
+                     *p ? p : "(end of header)",
+                     positions ? "the positions of the openings file are not those the match "
+                                 "was played with"
+                               : "give the command line of the interrupted match");
             rc = -1;
             break;
         }
@@ -95,6 +103,43 @@ int resume_games(const char *path, ResultSet *out, char *err, size_t errsz)
     if (dups)
         msg("warning: --resume: %s has %d games twice; counted once", path, dups);
     return 0;
+}
+
+int resume_cut_incomplete(const char *path, char *err, size_t errsz)
+{
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errsz, "--resume: cannot open %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    off_t end = st.st_size, keep = 0; /* after the last newline */
+    char buf[4096];
+    while (end > 0 && keep == 0) {
+        size_t n = end < (off_t)sizeof buf ? (size_t)end : sizeof buf;
+        if (pread(fd, buf, n, end - (off_t)n) != (ssize_t)n) {
+            snprintf(err, errsz, "--resume: cannot read %s: %s", path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        for (size_t i = n; i > 0 && keep == 0; i--)
+            if (buf[i - 1] == '\n')
+                keep = end - (off_t)n + (off_t)i;
+        end -= (off_t)n;
+    }
+    int rc = 0;
+    if (keep < st.st_size) {
+        msg("kaki-match: --resume: cutting off the incomplete last line of %s (%lld bytes: a "
+            "record cut short or NUL bytes a crash left)", path, (long long)(st.st_size - keep));
+        if (ftruncate(fd, keep) != 0) {
+            snprintf(err, errsz, "--resume: cannot cut %s: %s", path, strerror(errno));
+            rc = -1;
+        }
+    }
+    close(fd);
+    return rc;
 }
 
 void resume_check_pgn(const char *path, const bool *finished, int nmax)

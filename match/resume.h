@@ -29,6 +29,11 @@ int resume_check_header(const char *path, const char *expected, char *err, size_
    are the same).  Returns 0, or -1 with a message. */
 int resume_games(const char *path, ResultSet *out, char *err, size_t errsz);
 
+/* Cuts off what follows the last newline of path (a record a crash cut short, NUL bytes),
+   which the readers treat as absent, so that the records appended next start on a line of
+   their own.  Says so on stderr.  Returns 0, or -1 with a message. */
+int resume_cut_incomplete(const char *path, char *err, size_t errsz);
+
 /* Warns (on stderr) about every game of the PGN (by its Round tag) that is not among the
    finished game numbers: it is played again and will be in the PGN twice. */
 void resume_check_pgn(const char *path, const bool *finished, int nfinished_max);

@@ -354,6 +354,8 @@ static int prepare_openings(Tourney *t)
         }
         t->order = openings_order(t->ntfens, cfg->openings_shuffle, cfg->seed,
                                   cfg->openings_offset);
+        t->cfg->openings_checksum = openings_checksum(t->tfens, t->ntfens);
+        t->cfg->openings_count = t->ntfens;
     }
     if (!cfg->random_plies)
         return 0;
@@ -449,6 +451,8 @@ static int resume_match(Tourney *t)
         rc = resume_games(cfg->results_file, &prev, err, sizeof err);
     if (rc == 0)
         rc = take_finished(t, &prev, err, sizeof err);
+    if (rc == 0)
+        rc = resume_cut_incomplete(cfg->results_file, err, sizeof err);
     resultset_free(&prev);
     if (rc != 0) {
         msg("error: %s", err);

@@ -13,12 +13,11 @@
 #include "board/movegen.h"
 #include "board/result.h"
 #include "board/tfen.h"
+#include "datafile.h"
 #include "eval/eval.h"
 #include "search/searcher.h"
 #include "util/clock.h"
 #include "util/strutil.h"
-
-#define DATA_HEADER "# kaki-tune data 1: tfen;result;score;game (result and score: Black's view)\n"
 
 GenConfig gen_config_default(void)
 {
@@ -33,7 +32,8 @@ static const char *const end_names[END_KINDS] = {"rules", "adjudicated", "maxpli
 
 typedef struct Gen {
     const GenConfig *cfg;
-    FILE *out;
+    int fd;              /* the data file (datafile.h) */
+    bool failed;         /* a write failed: no more games */
     pthread_mutex_t lock;
     bool *done;          /* games already in the file */
     int next;            /* next game to look at */
@@ -60,61 +60,12 @@ static void block_add(Block *b, const char *s)
     b->len += n;
 }
 
-/* Reads an existing data file: marks its complete games done and cuts off a trailing partial
-   game (a run killed while writing).  Creates the file with its header if absent. */
-static int resume_scan(Gen *g)
-{
-    const char *path = g->cfg->out;
-    FILE *f = fopen(path, "r+");
-    if (!f) {
-        if (errno != ENOENT || !(f = fopen(path, "w"))) {
-            fprintf(stderr, "error: cannot open %s: %s\n", path, strerror(errno));
-            return -1;
-        }
-        fputs(DATA_HEADER, f);
-        return fclose(f) == 0 ? 0 : -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    long good = 0, offset = 0;
-    int complete = 0;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        offset += n;
-        if (line[n - 1] != '\n')
-            break;
-        int game;
-        if (line[0] == '#' && sscanf(line, "#game %d", &game) == 1) {
-            if (game >= 0 && game < g->cfg->games)
-                g->done[game] = true;
-            complete++;
-            good = offset;
-        } else if (line[0] == '#' && good == offset - n) {
-            good = offset; /* the header and other comments */
-        }
-    }
-    free(line);
-    if (good < offset) {
-        fprintf(stderr, "resume: dropping %ld bytes of an unfinished game at the end of %s\n",
-                offset - good, path);
-        if (ftruncate(fileno(f), good) != 0) {
-            fprintf(stderr, "error: cannot truncate %s: %s\n", path, strerror(errno));
-            fclose(f);
-            return -1;
-        }
-    }
-    fclose(f);
-    if (complete)
-        fprintf(stderr, "resume: %d games already in %s\n", complete, path);
-    return 0;
-}
-
 static int take_game(Gen *g)
 {
     pthread_mutex_lock(&g->lock);
     while (g->next < g->cfg->games && g->done[g->next])
         g->next++;
-    int game = g->next < g->cfg->games ? g->next++ : -1;
+    int game = g->next < g->cfg->games && !g->failed ? g->next++ : -1;
     pthread_mutex_unlock(&g->lock);
     return game;
 }
@@ -292,17 +243,21 @@ static void *worker(void *arg)
                  b.positions, end_names[end]);
         block_add(&b, trailer);
         pthread_mutex_lock(&g->lock);
-        bool ok = fwrite(b.text, 1, b.len, g->out) == b.len && fflush(g->out) == 0;
-        if (!ok)
-            fprintf(stderr, "error: writing %s: %s\n", g->cfg->out, strerror(errno));
-        g->games++;
-        g->positions += b.positions;
-        g->plies += plies;
-        g->ends[end]++;
-        g->sente_wins += result == 2;
-        g->gote_wins += result == 0;
-        g->draws += result == 1;
-        report(g, false);
+        bool ok = !g->failed && datafile_append(g->fd, b.text, b.len) == 0;
+        if (!ok && !g->failed)
+            fprintf(stderr, "error: cannot write %s: %s (game %d not written; the games "
+                    "before it are complete)\n", g->cfg->out, strerror(errno), game);
+        g->failed |= !ok;
+        if (ok) {
+            g->games++;
+            g->positions += b.positions;
+            g->plies += plies;
+            g->ends[end]++;
+            g->sente_wins += result == 2;
+            g->gote_wins += result == 0;
+            g->draws += result == 1;
+            report(g, false);
+        }
         pthread_mutex_unlock(&g->lock);
         free(b.text);
         if (!ok)
@@ -318,11 +273,11 @@ int datagen_run(const GenConfig *cfg)
     static Gen g;
     g = (Gen){.cfg = cfg};
     g.done = calloc((size_t)cfg->games, sizeof *g.done);
-    if (!g.done || resume_scan(&g) != 0)
+    if (!g.done)
         return 1;
-    g.out = fopen(cfg->out, "a");
-    if (!g.out) {
-        fprintf(stderr, "error: cannot append to %s: %s\n", cfg->out, strerror(errno));
+    g.fd = datafile_open_gen(cfg->out, g.done, cfg->games);
+    if (g.fd < 0) {
+        free(g.done);
         return 1;
     }
     pthread_mutex_init(&g.lock, NULL);
@@ -335,7 +290,13 @@ int datagen_run(const GenConfig *cfg)
     for (int i = 0; i < n; i++)
         pthread_join(t[i], NULL);
     report(&g, true);
-    int rc = fclose(g.out) == 0 && n > 0 ? 0 : 1;
+    int rc = 0;
+    if (close(g.fd) != 0) {
+        fprintf(stderr, "error: cannot write %s: %s\n", cfg->out, strerror(errno));
+        rc = 1;
+    }
+    if (g.failed || n == 0)
+        rc = 1;
     free(g.done);
     return rc;
 }

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "board/tfen.h"
+#include "datafile.h"
 #include "eval/trace.h"
-#include "util/parse.h"
 #include "util/strutil.h"
 
 static void add_sample(Dataset *ds, const EvalTrace *t, float result, float score, bool valid)
@@ -35,20 +35,22 @@ static void add_sample(Dataset *ds, const EvalTrace *t, float result, float scor
         ds->ntrain++;
 }
 
-/* "tfen;result;score;game": splits at the last three ';'. */
-static bool parse_line(char *line, char **tfen, double *result, long *score, long *game)
+/* A data line (len bytes, its newline cut off) into a sample; false if it is not one. */
+static bool add_line(Dataset *ds, char *line, size_t len, int validation_every, Position *pos,
+                     EvalTrace *t)
 {
-    char *f[3];
-    for (int i = 2; i >= 0; i--) {
-        char *p = strrchr(line, ';');
-        if (!p)
-            return false;
-        *p = '\0';
-        f[i] = p + 1;
-    }
-    *tfen = line;
-    return parse_double(f[0], 0, 1, result) && parse_long(f[1], -100000, 100000, score) &&
-           parse_long(f[2], 0, 2000000000, game);
+    char *tfen, err[200];
+    double result;
+    long score, game;
+    if (memchr(line, '\0', len))
+        return false; /* NUL bytes: not text */
+    position_clear(pos, ruleset_default());
+    if (!datafile_fields(line, &tfen, &result, &score, &game) ||
+        tfen_parse(pos, tfen, err, sizeof err) != 0)
+        return false;
+    eval_trace(pos, t);
+    add_sample(ds, t, (float)result, (float)score, game % validation_every == 0);
+    return true;
 }
 
 static int load_file(Dataset *ds, const char *path, int validation_every, uint64_t max)
@@ -60,13 +62,23 @@ static int load_file(Dataset *ds, const char *path, int validation_every, uint64
     }
     Position *pos = xmalloc(sizeof *pos);
     EvalTrace *t = xmalloc(sizeof *t);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char *line = xmalloc(DATAFILE_LINE_MAX + 1);
+    size_t len;
     long lineno = 0;
-    int rc = 0;
-    while ((len = getline(&line, &cap, in)) > 0 && (!max || ds->nsamples < max)) {
+    int r, rc = 0;
+    while ((!max || ds->nsamples < max) && (r = datafile_line(in, line, &len)) != 0) {
         lineno++;
+        if (r == -1) {
+            fprintf(stderr, "error: cannot read %s: %s\n", path, strerror(errno));
+            rc = -1;
+            break;
+        }
+        if (r == -2) {
+            fprintf(stderr, "error: %s:%ld: a line longer than %d bytes: not kaki-tune data\n",
+                    path, lineno, DATAFILE_LINE_MAX);
+            rc = -1;
+            break;
+        }
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
         if (line[0] == '#') {
@@ -74,25 +86,19 @@ static int load_file(Dataset *ds, const char *path, int validation_every, uint64
                 ds->games++;
             continue;
         }
-        if (!len)
-            continue;
-        char *tfen, err[200];
-        double result;
-        long score, game;
-        position_clear(pos, ruleset_default());
-        if (!parse_line(line, &tfen, &result, &score, &game) ||
-            tfen_parse(pos, tfen, err, sizeof err) != 0) {
+        if (len && !add_line(ds, line, len, validation_every, pos, t)) {
             fprintf(stderr, "error: %s:%ld: not a data line (tfen;result;score;game)\n", path, lineno);
             rc = -1;
             break;
         }
-        eval_trace(pos, t);
-        add_sample(ds, t, (float)result, (float)score, game % validation_every == 0);
     }
     free(line);
     free(t);
     free(pos);
-    fclose(in);
+    if (fclose(in) != 0 && rc == 0) {
+        fprintf(stderr, "error: cannot read %s: %s\n", path, strerror(errno));
+        rc = -1;
+    }
     return rc;
 }
 

@@ -4,6 +4,7 @@
  *   kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [--epochs N] ...
  *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "eval/feature_set.h"
 #include "tuner.h"
 #include "util/parse.h"
+#include "util/strutil.h"
 #include "weights_file.h"
 
 /* A "--name value" option: an integer (long or u64), a number, or a string. */
@@ -104,11 +106,29 @@ static int cmd_gen(int argc, char **argv)
     return datagen_run(&c);
 }
 
-static int split_files(char *list, const char **out, int max)
+/* The comma-separated file names of list (modified in place) into *out (malloc'ed): every
+   one of them, however many.  Returns their number, or -1 after printing an error if a name
+   is empty. */
+static int split_files(char *list, const char ***out)
 {
-    int n = 0;
-    for (char *tok = strtok(list, ","); tok && n < max; tok = strtok(NULL, ","))
-        out[n++] = tok;
+    int n = 1;
+    for (const char *c = list; *c; c++)
+        n += *c == ',';
+    const char **files = xmalloc((size_t)n * sizeof *files);
+    char *name = list;
+    for (int i = 0; i < n; i++) {
+        char *comma = strchr(name, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*name) {
+            fprintf(stderr, "error: --data: file %d of %d has an empty name\n", i + 1, n);
+            free(files);
+            return -1;
+        }
+        files[i] = name;
+        name = comma ? comma + 1 : name + strlen(name);
+    }
+    *out = files;
     return n;
 }
 
@@ -167,12 +187,13 @@ static int cmd_tune(int argc, char **argv)
     }
     if (terms && (c.terms = parse_terms(terms)) == 0)
         return 2;
-    static const char *files[64];
-    static char list[65536];
-    snprintf(list, sizeof list, "%s", data);
-    c.data = files;
-    c.ndata = split_files(list, files, 64);
-    return tune_run(&c);
+    char *list = xstrdup(data);
+    c.ndata = split_files(list, &c.data);
+    int rc = c.ndata < 0 ? 2 : tune_run(&c);
+    if (c.ndata >= 0)
+        free(c.data);
+    free(list);
+    return rc;
 }
 
 static int cmd_init(int argc, char **argv)
@@ -197,14 +218,24 @@ static int cmd_init(int argc, char **argv)
                                         "material, every other weight 0 (kaki-tune init)") == 0 ? 0 : 1;
 }
 
+/* The exit status after what the command printed on stdout: 1 if that could not be written
+   (a full disk, a closed pipe), whatever the command's own status. */
+static int check_stdout(int status)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "error: cannot write the standard output: %s\n", strerror(errno));
+    return status ? status : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gen") == 0)
-        return cmd_gen(argc - 2, argv + 2);
+        return check_stdout(cmd_gen(argc - 2, argv + 2));
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
-        return cmd_tune(argc - 2, argv + 2);
+        return check_stdout(cmd_tune(argc - 2, argv + 2));
     if (argc >= 2 && strcmp(argv[1], "init") == 0)
-        return cmd_init(argc - 2, argv + 2);
+        return check_stdout(cmd_init(argc - 2, argv + 2));
     fprintf(stderr, "usage: kaki-tune gen|tune|init [options]  (tuning/README.md)\n");
     return 2;
 }

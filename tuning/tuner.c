@@ -8,6 +8,7 @@
  * validation loss are the result. */
 #include "tuner.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -246,6 +247,11 @@ int tune_run(const TuneConfig *cfg)
     m.k = fit_k(&m, &ds);
     printf("K = %.5f (fitted to the results with the starting weights)\n", m.k);
     FILE *log = cfg->loss_log ? fopen(cfg->loss_log, "w") : NULL;
+    if (cfg->loss_log && !log) {
+        fprintf(stderr, "error: cannot write --loss-log %s: %s\n", cfg->loss_log, strerror(errno));
+        dataset_free(&ds);
+        return 1;
+    }
     if (log)
         fprintf(log, "# epoch training validation (K = %.5f, lambda = %g)\n", m.k, cfg->lambda);
     uint32_t *order = training_order(&ds, cfg->seed);
@@ -273,11 +279,16 @@ int tune_run(const TuneConfig *cfg)
     set_model(&m, w);
     double lt = loss(&m, &ds, false, cfg->lambda), lv = loss(&m, &ds, true, cfg->lambda);
     printf("rounded weights: training loss %.6f  validation loss %.6f\n", lt, lv);
+    int rc = 0;
     if (log) {
         fprintf(log, "# rounded %.7f %.7f\n", lt, lv);
-        fclose(log);
+        bool bad = ferror(log) != 0;
+        if (fclose(log) != 0 || bad) {
+            fprintf(stderr, "error: cannot write --loss-log %s: %s\n", cfg->loss_log,
+                    strerror(errno));
+            rc = 1;
+        }
     }
-    int rc = 0;
     if (largest_psq(w) > 32000) {
         fprintf(stderr, "error: a piece-square sum of %d does not fit the tables\n", largest_psq(w));
         rc = 1;
@@ -292,7 +303,8 @@ int tune_run(const TuneConfig *cfg)
                  "l2 %g, lambda %g, K %.5f; loss training %.6f validation %.6f; terms fitted: %s",
                  ds.nsamples, (unsigned long long)ds.games, best_epoch, cfg->epochs, cfg->batch,
                  cfg->rate, cfg->l2, cfg->lambda, m.k, lt, lv, terms);
-        rc = weights_write(cfg->out, w, origin) == 0 ? 0 : 1;
+        if (weights_write(cfg->out, w, origin) != 0)
+            rc = 1;
     }
     free(order);
     dataset_free(&ds);

@@ -73,7 +73,8 @@ int weights_write(const char *path, const EvalWeight *w, const char *origin)
         fprintf(out, "    %-28s = {%5d, %5d}, /* %s */\n", lhs, (int)w[f].mg, (int)w[f].eg, name);
     }
     fprintf(out, "};\n");
-    if (fclose(out) != 0 || rename(tmp, path) != 0) {
+    bool bad = ferror(out) != 0;
+    if (fclose(out) != 0 || bad || rename(tmp, path) != 0) {
         fprintf(stderr, "error: cannot write %s: %s\n", path, strerror(errno));
         remove(tmp);
         return -1;

@@ -400,6 +400,66 @@ resume)
     run $(fake A) $(fake B) --tc 0:10 --resume --results nonexistent.txt
     check "--resume of no file: status 1" [ "$status" -eq 1 ] && grep -q 'cannot read nonexistent.txt' err.txt
     ;;
+resume_debris)
+    # a result file that a crash left with an incomplete last line (no newline), or with NUL
+    # bytes at its end: the incomplete line counts as absent, --resume cuts it off and plays
+    # that game again, so that every game is in the file once, whole, and merge counts it
+    args="$(fake A --seed 1 --reseed) $(fake B --seed 2 --reseed) --games 4 --tc 0:30
+        --maxmoves 24 --random-openings 4 --seed 5"
+    run $args --results full.txt
+    check "the whole match: 4 games" eval '[ "$status" -eq 0 ] && [ "$(count "^game " full.txt)" -eq 4 ]'
+    size=$(stat -c %s full.txt)
+    last=$(tail -n 1 full.txt)
+    nul() { head -c "$1" /dev/zero; }
+    # case: how the file is left (from the whole match's file)
+    head -c $((size - 1)) full.txt >no-newline.txt               # the last record, no newline
+    head -c $((size - 8)) full.txt >cut.txt                      # a record cut short
+    { head -c $((size - ${#last} - 1)) full.txt; nul 4096; } >nul.txt       # NUL bytes after 3 games
+    { head -c $((size - 8)) full.txt; nul 4096; } >cut-nul.txt   # a record cut short, then NULs
+    for f in no-newline cut nul cut-nul; do
+        "$KM" merge $f.txt >merge.txt 2>&1
+        check "$f: merge counts the 3 whole games" eval 'grep -q "Merged 1 file: 3 games" merge.txt'
+        run $args --results $f.txt --resume
+        check "$f: resumed, exit status 0" eval '[ "$status" -eq 0 ]'
+        check "$f: 3 games finished, 1 to play" eval 'grep -q "resuming $f.txt: 3 of 4 games finished, 1 to play" err.txt'
+        check "$f: the incomplete end cut off, said so" eval 'grep -q "incomplete last line" err.txt'
+        check "$f: no NUL byte left" eval '[ "$(tr -d "\\000" <$f.txt | wc -c)" -eq "$(stat -c %s $f.txt)" ]'
+        check "$f: the whole match's file again" eval 'cmp full.txt $f.txt'
+        "$KM" merge $f.txt >merge.txt 2>&1
+        check "$f: merge counts 4 games" eval 'grep -q "Merged 1 file: 4 games" merge.txt'
+        run $args --results $f.txt --resume
+        check "$f: resumed again: nothing to play" eval 'grep -q "resuming $f.txt: 4 of 4 games finished, 0 to play" err.txt && cmp full.txt $f.txt'
+    done
+    # NUL bytes inside the file (an older run appended after them): the records still count
+    { head -c $((size - ${#last} - 1)) full.txt; nul 100; echo "$last"; } >inside.txt
+    "$KM" merge inside.txt >merge.txt 2>&1
+    check "NUL bytes before a record: merge counts 4 games" eval 'grep -q "Merged 1 file: 4 games" merge.txt'
+    ;;
+resume_changed)
+    # the result file's header records what decides the games: another --balance or an
+    # openings file whose positions changed is another match, refused, the files untouched
+    args="$(fake A --seed 1 --reseed) $(fake B --seed 2 --reseed) --games 2 --tc 0:30 --maxmoves 12"
+    run $args --random-openings 4 --balance 3 --seed 5 --results r.txt
+    check "random openings: played" eval '[ "$status" -eq 0 ] && grep -q "^openings random 4 balance=3$" r.txt'
+    cp r.txt keep.txt
+    run $args --random-openings 4 --balance 2 --results r.txt --resume
+    check "another --balance: refused" eval '[ "$status" -eq 1 ] && grep -q "it has .openings random 4 balance=3. where this one has .openings random 4 balance=2." err.txt'
+    check "... the file untouched" eval 'cmp keep.txt r.txt'
+    run $args --random-openings 4 --results r.txt --resume
+    check "the same (default) balance: resumed" eval '[ "$status" -eq 0 ] && grep -q "2 of 2 games finished" err.txt'
+    "$KM" book --count 2 --plies 4 --seed 1 >book.tfen 2>/dev/null
+    run $args --openings book.tfen --seed 5 --results o.txt
+    check "openings file: played, its checksum recorded" eval '[ "$status" -eq 0 ] && grep -q "^openings-positions 2 checksum=[0-9a-f]\{16\} " o.txt'
+    cp o.txt keep.txt
+    { echo "# the same positions, a comment added"; cat book.tfen; } >book2.tfen && mv book2.tfen book.tfen
+    run $args --openings book.tfen --results o.txt --resume
+    check "the same positions: resumed" eval '[ "$status" -eq 0 ] && grep -q "2 of 2 games finished" err.txt'
+    "$KM" book --count 2 --plies 4 --seed 2 >book.tfen 2>/dev/null
+    run $args --openings book.tfen --results o.txt --resume
+    check "other positions: refused" eval '[ "$status" -eq 1 ] && grep -q "another match: it has .openings-positions 2 checksum=" err.txt'
+    check "... saying why" eval 'grep -q "the positions of the openings file are not those the match was played with" err.txt'
+    check "... the file untouched" eval 'cmp keep.txt o.txt'
+    ;;
 random_openings)
     run $(fake A --seed 1) $(fake B --seed 2) --games 4 --tc 0:20+0.1 --maxmoves 30 \
         --random-openings 6 --seed 77 --pgn g1.pgn

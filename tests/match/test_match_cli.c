@@ -63,6 +63,13 @@ int main(void)
               "adjudication");
         config_free(&cfg);
     }
+    /* dir=: the engine's directory; empty, the current one (as if not given) */
+    rc = parse("--engine cmd=./a dir=sub --engine cmd=./b dir=sub dir= --tc 0:10", &cfg, err,
+               sizeof err);
+    CHECK(rc == 0 && cfg.engines[0].dir && !strcmp(cfg.engines[0].dir, "sub") &&
+              !cfg.engines[1].dir, "dir=: %s", err);
+    if (rc == 0)
+        config_free(&cfg);
     const char *errors[][2] = {
         {"--engine cmd=a --engine cmd=b", "time control"},
         {"--engine cmd=a --tc 0:10", "at least two"},

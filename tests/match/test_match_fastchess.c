@@ -146,6 +146,21 @@ static void test_options_and_errors(void)
               cfg.max_moves == 250 && strcmp(cfg.engines[1].cmd, "b") == 0 &&
               cfg.engines[1].nargs == 1,
           "each applies to every engine");
+    /* an empty dir= is the current directory (it once read the byte before the string and
+       ran "/./a" from the root directory) */
+    rc = parse("fastchess-ob",
+               "-rounds 2 -each tc=1 -engine dir= cmd=./a -engine cmd=./b dir=sub dir=",
+               &cfg, err, sizeof err);
+    CHECK(rc == 0, "empty dir=: %s", err);
+    CHECK(rc == 0 && strcmp(cfg.engines[0].cmd, "./a") == 0 && !cfg.engines[0].dir,
+          "empty dir= before cmd=: cmd '%s', dir '%s'", rc ? "" : cfg.engines[0].cmd,
+          rc || !cfg.engines[0].dir ? "(none)" : cfg.engines[0].dir);
+    CHECK(rc == 0 && strcmp(cfg.engines[1].cmd, "./b") == 0 && !cfg.engines[1].dir,
+          "a later empty dir= undoes dir=: cmd '%s'", rc ? "" : cfg.engines[1].cmd);
+    rc = parse("fastchess-ob", "-rounds 2 -each tc=1 -engine dir=/ cmd=./a -engine cmd=b",
+               &cfg, err, sizeof err);
+    CHECK(rc == 0 && strcmp(cfg.engines[0].cmd, "/./a") == 0, "dir=/: cmd '%s'",
+          rc ? "" : cfg.engines[0].cmd);
     struct {
         const char *line, *message;
     } bad[] = {
