@@ -1,8 +1,8 @@
-/* The evaluation's terms: the features of a piece on a square (kept incrementally by eval.c)
- * and the terms computed at each call, in two parts: the early part (the fire demons' mobility
- * and burn targets, the tempo), always computed, and the late part (the other mobility and the
- * range jumps, royal safety, attacked demons), which a lazy evaluation may skip.  Each term body is written once, always inlined into an evaluating and a tracing
- * instance (TermSums.trace NULL or not). */
+/* The evaluation's terms computed at each call, in two parts: the early part (the fire demons'
+ * mobility and burn targets, the tempo), always computed, and the late part (the other mobility
+ * and the range jumps, royal safety, attacked demons), which a lazy evaluation may skip.  Each
+ * term body is written once, always inlined into an evaluating and a tracing instance
+ * (TermSums.trace NULL or not). */
 #include "terms.h"
 
 #include <stdlib.h>
@@ -12,28 +12,6 @@
 #include "weights.h"
 
 #define INLINE static inline __attribute__((always_inline))
-
-int piece_square_features(int pc, int sq, int f[4], int n[4])
-{
-    int kind = piece_kind(pc), colour = piece_colour(pc), k = 0;
-    int group = kind_group(kind);
-    if (group == GROUP_COUNT)
-        return 0;
-    int rank = colour == BLACK ? sq_rank(sq) : 15 - sq_rank(sq);
-    int file = sq_file(sq) < 8 ? sq_file(sq) : 15 - sq_file(sq);
-    if (!kind_is_royal(kind))
-        f[k] = F_MATERIAL(kind), n[k++] = 1;
-    f[k] = F_RANK(group, rank), n[k++] = 1;
-    f[k] = F_FILE(group, file), n[k++] = 1;
-    int to_zone = rank >= 11 ? 0 : 11 - rank;
-    if (to_zone < PROMO_DISTANCES) {
-        if (kind == WATER_BUFFALO)
-            f[k] = F_BUFFALO(to_zone), n[k++] = 1;
-        else if (promotion_gain_pawns(kind))
-            f[k] = F_PROMO(to_zone), n[k++] = promotion_gain_pawns(kind);
-    }
-    return k;
-}
 
 bool kind_has_mobility(int kind)
 {
