@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "board/movegen.h"
+#include "board/attacks.h"
 #include "weights.h"
 
 #define INLINE static inline __attribute__((always_inline))
