@@ -6,13 +6,15 @@
  * position with more moves than it holds they leave the rest out and set `overflow` (move.h).
  * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.c).
  *
- * The attack maps (attacks.h) come with the generator. */
+ * The attack maps (attacks.h) and the generator of the captures of one piece (captures_to.h)
+ * come with it. */
 #ifndef KAKI_MOVEGEN_H
 #define KAKI_MOVEGEN_H
 
 #include <stdbool.h>
 
 #include "attacks.h"
+#include "captures_to.h"
 #include "makemove.h"
 #include "move.h"
 #include "position.h"
@@ -39,11 +41,6 @@ void generate_noisy(const Position *pos, MoveList *list);
 /* The rest: the moves of generate_moves that generate_noisy leaves out (move_is_noisy is false
    for each), in generate_moves' order.  The main search's quiet stage. */
 void generate_quiet(const Position *pos, MoveList *list);
-
-/* The moves of generate_noisy that capture the piece on `target`, by displacement or igui
-   (not lion double moves or burns): recaptures for the quiescence search, found from the
-   target's lines and neighbourhood instead of from every piece.  Appends to the list. */
-void generate_captures_to(const Position *pos, int target, MoveList *list);
 
 /* Appends the moves of generate_noisy made by the piece on `from` (of the side to move). */
 void generate_piece_noisy(const Position *pos, int from, MoveList *list);
