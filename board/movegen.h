@@ -4,12 +4,17 @@
  *
  * The generators that fill a MoveList are the search's: a MoveList has a fixed size, and in a
  * position with more moves than it holds they leave the rest out and set `overflow` (move.h).
- * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.c). */
+ * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.c).
+ *
+ * The attack maps (attacks.h) and the generator of the captures of one piece (captures_to.h)
+ * come with it. */
 #ifndef KAKI_MOVEGEN_H
 #define KAKI_MOVEGEN_H
 
 #include <stdbool.h>
 
+#include "attacks.h"
+#include "captures_to.h"
 #include "makemove.h"
 #include "move.h"
 #include "position.h"
@@ -37,11 +42,6 @@ void generate_noisy(const Position *pos, MoveList *list);
    for each), in generate_moves' order.  The main search's quiet stage. */
 void generate_quiet(const Position *pos, MoveList *list);
 
-/* The moves of generate_noisy that capture the piece on `target`, by displacement or igui
-   (not lion double moves or burns): recaptures for the quiescence search, found from the
-   target's lines and neighbourhood instead of from every piece.  Appends to the list. */
-void generate_captures_to(const Position *pos, int target, MoveList *list);
-
 /* Appends the moves of generate_noisy made by the piece on `from` (of the side to move). */
 void generate_piece_noisy(const Position *pos, int from, MoveList *list);
 
@@ -59,14 +59,6 @@ bool move_is_pseudolegal(const Position *pos, Move m);
 /* Is m (any value, MOVE_NONE included) one of generate_noisy's moves here?  Checks a capture
    remembered from another position (the quiescence search's hash move and killer). */
 bool move_is_noisy_pseudolegal(const Position *pos, Move m);
-
-/* Squares `side` attacks or defends: where its pieces could capture if an enemy stood there
-   (steps, jumps, lion squares, slides up to and including the first piece, area moves).  Range
-   jumps past the first piece and burns are left out: a cheap map for pruning, not a rule. */
-Bitboard attacks_by(const Position *pos, int side);
-
-/* Could `side` capture a piece standing on sq (the same approximation as attacks_by)? */
-bool square_attacked_by(const Position *pos, int sq, int side);
 
 /* legal.c: the legal moves, all of them: generate_all_moves minus moves that repeat a position
    (unless the in-check exception applies).  pos is restored before returning. */

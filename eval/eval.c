@@ -1,11 +1,12 @@
 /* The evaluation: piece-square tables built from the weights, the incremental state, and the
- * score (eval.h). */
+ * score (eval.h), which adds the terms computed at each call (terms.h). */
 #include "eval.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #include "board/pieces.h"
+#include "feature_set.h"
 #include "terms.h"
 #include "weights.h"
 
@@ -82,14 +83,14 @@ void eval_state_update(EvalState *st, const EvalState *parent, const Position *p
 static inline TermSums early_sums(const Position *pos, const EvalState *st)
 {
     TermSums s = {st->mg, st->eg, NULL};
-    eval_terms(pos, st, &s, TERMS_EARLY);
+    eval_terms(pos, st->rangers, &s, TERMS_EARLY);
     return s;
 }
 
 int evaluate_black(const Position *pos, const EvalState *st)
 {
     TermSums s = early_sums(pos, st);
-    eval_terms(pos, st, &s, TERMS_LATE);
+    eval_terms(pos, st->rangers, &s, TERMS_LATE);
     return eval_taper(s.mg, s.eg, eval_phase(st->total));
 }
 
@@ -109,7 +110,7 @@ int evaluate_lazy(const Position *pos, const EvalState *st, int mode, int alpha,
         early = -early;
     if (early - EVAL_LAZY_MARGIN >= beta || early + EVAL_LAZY_MARGIN <= alpha)
         return early;
-    eval_terms(pos, st, &s, TERMS_LATE);
+    eval_terms(pos, st->rangers, &s, TERMS_LATE);
     int score = eval_clamp(eval_taper(s.mg, s.eg, phase));
     return pos->side == BLACK ? score : -score;
 }

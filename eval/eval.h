@@ -32,10 +32,11 @@ enum {
 
 /* The incremental part, from Black's point of view. */
 typedef struct EvalState {
+    Bitboard rangers[2]; /* pieces of each side that have ranging lines (mobility; first, so
+                            that handing them to the terms costs no instruction) */
     int32_t mg, eg;      /* piece-square sums: material, ranks, files, promotion potential */
     int32_t material;    /* docs/RULES.md §7 material, Black minus White */
     int32_t total;       /* docs/RULES.md §7 material of both sides (the phase) */
-    Bitboard rangers[2]; /* pieces of each side that have ranging lines (mobility) */
 } EvalState;
 
 /* Builds the piece-square tables once (thread-safe). */

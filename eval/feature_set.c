@@ -155,3 +155,25 @@ int promotion_gain_pawns(int kind)
     int gain = material_value(promoted_kind(kind)) - material_value(kind);
     return gain > 0 ? gain / 100 : 0;
 }
+
+int piece_square_features(int pc, int sq, int f[4], int n[4])
+{
+    int kind = piece_kind(pc), colour = piece_colour(pc), k = 0;
+    int group = kind_group(kind);
+    if (group == GROUP_COUNT)
+        return 0;
+    int rank = colour == BLACK ? sq_rank(sq) : 15 - sq_rank(sq);
+    int file = sq_file(sq) < 8 ? sq_file(sq) : 15 - sq_file(sq);
+    if (!kind_is_royal(kind))
+        f[k] = F_MATERIAL(kind), n[k++] = 1;
+    f[k] = F_RANK(group, rank), n[k++] = 1;
+    f[k] = F_FILE(group, file), n[k++] = 1;
+    int to_zone = rank >= 11 ? 0 : 11 - rank;
+    if (to_zone < PROMO_DISTANCES) {
+        if (kind == WATER_BUFFALO)
+            f[k] = F_BUFFALO(to_zone), n[k++] = 1;
+        else if (promotion_gain_pawns(kind))
+            f[k] = F_PROMO(to_zone), n[k++] = promotion_gain_pawns(kind);
+    }
+    return k;
+}

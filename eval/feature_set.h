@@ -2,8 +2,9 @@
  * multiplies one feature, a count computed from the position (a piece of some kind, a piece of
  * some group on some rank, a square a ranging piece can reach, ...), once for the opening and
  * once for the endgame, and the two sums are blended by the phase.  This header numbers the
- * features; eval/weights.c (written by kaki-tune) gives each its weights, and the tuner, the
- * trace (eval/trace.h) and `kaki eval` name them from here.
+ * features and says which of them a piece on a square counts; eval/weights.c (written by
+ * kaki-tune) gives each its weights, and the tuner, the trace (eval/trace.h) and `kaki eval`
+ * name them from here.
  *
  *   features        what they count, for each side (the score is Black's minus White's)
  *   F_MATERIAL(k)   pieces of kind k (royals excepted: they are not material)
@@ -112,5 +113,10 @@ int feature_sign(int f);
 /* Promotion gain of a kind in pawns for F_PROMO (0 if it cannot promote or is a water
    buffalo, which has F_BUFFALO); a drunk elephant's promotion to a spare royal counts 6. */
 int promotion_gain_pawns(int kind);
+
+/* The features a piece code on a square counts for its colour (the incremental part of the
+   evaluation: material, rank, file, promotion potential): at most four, in f[] with their
+   counts in n[]; returns how many. */
+int piece_square_features(int pc, int sq, int f[4], int n[4]);
 
 #endif

@@ -1,39 +1,16 @@
-/* The evaluation's terms: the features of a piece on a square (kept incrementally by eval.c)
- * and the terms computed at each call, in two parts: the early part (the fire demons' mobility
- * and burn targets, the tempo), always computed, and the late part (the other mobility and the
- * range jumps, royal safety, attacked demons), which a lazy evaluation may skip.  Each term body is written once, always inlined into an evaluating and a tracing
- * instance (TermSums.trace NULL or not). */
+/* The evaluation's terms computed at each call, in two parts: the early part (the fire demons'
+ * mobility and burn targets, the tempo), always computed, and the late part (the other mobility
+ * and the range jumps, royal safety, attacked demons), which a lazy evaluation may skip.  Each
+ * term body is written once, always inlined into an evaluating and a tracing instance
+ * (TermSums.counts NULL or not). */
 #include "terms.h"
 
 #include <stdlib.h>
 
-#include "board/movegen.h"
-#include "trace.h"
+#include "board/attacks.h"
 #include "weights.h"
 
 #define INLINE static inline __attribute__((always_inline))
-
-int piece_square_features(int pc, int sq, int f[4], int n[4])
-{
-    int kind = piece_kind(pc), colour = piece_colour(pc), k = 0;
-    int group = kind_group(kind);
-    if (group == GROUP_COUNT)
-        return 0;
-    int rank = colour == BLACK ? sq_rank(sq) : 15 - sq_rank(sq);
-    int file = sq_file(sq) < 8 ? sq_file(sq) : 15 - sq_file(sq);
-    if (!kind_is_royal(kind))
-        f[k] = F_MATERIAL(kind), n[k++] = 1;
-    f[k] = F_RANK(group, rank), n[k++] = 1;
-    f[k] = F_FILE(group, file), n[k++] = 1;
-    int to_zone = rank >= 11 ? 0 : 11 - rank;
-    if (to_zone < PROMO_DISTANCES) {
-        if (kind == WATER_BUFFALO)
-            f[k] = F_BUFFALO(to_zone), n[k++] = 1;
-        else if (promotion_gain_pawns(kind))
-            f[k] = F_PROMO(to_zone), n[k++] = promotion_gain_pawns(kind);
-    }
-    return k;
-}
 
 bool kind_has_mobility(int kind)
 {
@@ -73,8 +50,8 @@ INLINE void add(TermSums *s, int f, int colour, int n)
     int v = colour == BLACK ? n : -n;
     s->mg += v * eval_weights[f].mg;
     s->eg += v * eval_weights[f].eg;
-    if (s->trace)
-        s->trace->coef[f][colour] = (int16_t)(s->trace->coef[f][colour] + n);
+    if (s->counts)
+        s->counts[f][colour] = (int16_t)(s->counts[f][colour] + n);
 }
 
 /* Distance along ray ri of the first piece at distance >= from, or a value beyond the edge. */
@@ -166,11 +143,11 @@ INLINE int piece_mobility(const Position *pos, int sq, const PieceInfo *pi, int 
 /* Mobility of c's queens, lion hawk and range jumpers by group, the enemy pieces on its
    jumpers' lines, and the jumpers that aim at the enemy's lone royal (a feature of that
    royal). */
-INLINE void ranging_terms(const Position *pos, const EvalState *st, int c, TermSums *s)
+INLINE void ranging_terms(const Position *pos, const Bitboard rangers[2], int c, TermSums *s)
 {
     int them = c ^ 1, enemy_royal = pos->royals[them] == 1 ? bb_lsb(pos->royalset[them]) : -1;
     int mobility[GROUP_COUNT] = {0}, jumps = 0, aims = 0;
-    for (Bitboard b = st->rangers[c]; bb_any(b);) {
+    for (Bitboard b = rangers[c]; bb_any(b);) {
         int sq = bb_pop(&b), pc = pos->board[sq];
         const PieceInfo *pi = &pos->rs->piece[pc];
         mobility[group_of_piece[pc]] += piece_mobility(pos, sq, pi, them, &jumps);
@@ -249,7 +226,7 @@ INLINE void demon_safety(const Position *pos, TermSums *s)
 }
 
 /* The terms of one part (TermPart). */
-INLINE void part_terms(const Position *pos, const EvalState *st, TermSums *s, int part)
+INLINE void part_terms(const Position *pos, const Bitboard rangers[2], TermSums *s, int part)
 {
     if (part == TERMS_EARLY) {
         demon_activity(pos, BLACK, s);
@@ -258,27 +235,27 @@ INLINE void part_terms(const Position *pos, const EvalState *st, TermSums *s, in
         return;
     }
     for (int c = 0; c < 2; c++) {
-        ranging_terms(pos, st, c, s);
+        ranging_terms(pos, rangers, c, s);
         royal_terms(pos, c, s);
     }
     demon_safety(pos, s);
 }
 
-void eval_terms(const Position *pos, const EvalState *st, TermSums *sums, int part)
+void eval_terms(const Position *pos, const Bitboard rangers[2], TermSums *sums, int part)
 {
-    TermSums s = {0, 0, NULL}; /* no trace: the compiler drops the counting */
+    TermSums s = {0, 0, NULL}; /* no counts: the compiler drops the counting */
     if (!terms_weighted)
         return; /* every weight they would sum is 0 */
     if (part == TERMS_EARLY)
-        part_terms(pos, st, &s, TERMS_EARLY);
+        part_terms(pos, rangers, &s, TERMS_EARLY);
     else
-        part_terms(pos, st, &s, TERMS_LATE);
+        part_terms(pos, rangers, &s, TERMS_LATE);
     sums->mg += s.mg;
     sums->eg += s.eg;
 }
 
-void eval_terms_traced(const Position *pos, const EvalState *st, TermSums *sums)
+void eval_terms_traced(const Position *pos, const Bitboard rangers[2], TermSums *sums)
 {
-    part_terms(pos, st, sums, TERMS_EARLY);
-    part_terms(pos, st, sums, TERMS_LATE);
+    part_terms(pos, rangers, sums, TERMS_EARLY);
+    part_terms(pos, rangers, sums, TERMS_LATE);
 }

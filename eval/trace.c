@@ -1,3 +1,5 @@
+/* The trace (trace.h): the piece-square features of every piece, the terms computed at each
+ * call counted by terms.c, and the phase of the incremental state (eval.h). */
 #include "trace.h"
 
 #include <string.h>
@@ -18,8 +20,8 @@ void eval_trace(const Position *pos, EvalTrace *t)
         for (int i = 0; i < k; i++)
             t->coef[f[i]][piece_colour(pc)] = (int16_t)(t->coef[f[i]][piece_colour(pc)] + n[i]);
     }
-    TermSums s = {0, 0, t};
-    eval_terms_traced(pos, &st, &s);
+    TermSums s = {0, 0, t->coef};
+    eval_terms_traced(pos, st.rangers, &s);
     t->phase = eval_phase(st.total);
 }
 

@@ -14,10 +14,6 @@ typedef struct EvalTrace {
     int phase;                      /* 0 .. PHASE_MAX */
 } EvalTrace;
 
-/* The features a piece code on a square counts for its colour (the incremental part of the
-   evaluation): at most four, in f[] with their counts in n[]; returns how many. */
-int piece_square_features(int pc, int sq, int f[4], int n[4]);
-
 /* Counts every feature of pos from scratch. */
 void eval_trace(const Position *pos, EvalTrace *t);
 
