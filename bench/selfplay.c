@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/tfen.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "legal.h"
 #include "movegen.h"
 #include "util/strutil.h"
 

@@ -63,10 +63,6 @@ typedef struct MoveVec {
     Move *moves;
 } MoveVec;
 
-/* Makes room for n more moves (aborts when out of memory). */
-void movevec_reserve(MoveVec *v, int n);
-void movevec_free(MoveVec *v);
-
 /* Is m (exactly, promotion bit included) in the list? */
 static inline bool movevec_has(const MoveVec *v, Move m)
 {

@@ -2,6 +2,7 @@
  * (searched by quiescence: captures, lion-power moves with a first capture (docs/RULES.md
  * §5.2-§5.4), fire-demon moves that burn (§5.9)) and suicide (ends next to an enemy fire demon,
  * §5.9).  The generators in movegen.c and the move orderer use the same definitions. */
+#include "moveclass.h"
 #include "movegen.h"
 
 bool move_is_noisy(const Position *pos, Move m)

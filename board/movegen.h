@@ -4,7 +4,7 @@
  *
  * The generators that fill a MoveList are the search's: a MoveList has a fixed size, and in a
  * position with more moves than it holds they leave the rest out and set `overflow` (move.h).
- * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.c).
+ * Whoever needs every move takes a MoveVec: generate_all_moves, generate_legal (legal.h).
  *
  * The attack maps (attacks.h) and the generator of the captures of one piece (captures_to.h)
  * come with it. */
@@ -28,11 +28,6 @@ void generate_moves_for(const Position *pos, int side, MoveList *list);
    MAX_PIECE_MOVES). */
 void generate_piece_moves(const Position *pos, int side, int from, MoveList *list);
 
-/* legal.c: every move of generate_moves (of generate_moves_for), however many, in the same
-   order. */
-void generate_all_moves(const Position *pos, MoveVec *v);
-void generate_all_moves_for(const Position *pos, int side, MoveVec *v);
-
 /* The moves that take material (quiescence search): every capture (the promoting version alone
    where one exists), and fire-demon moves and passes that burn.  A subset of generate_moves;
    none of them can repeat a position. */
@@ -50,36 +45,7 @@ void generate_piece_noisy(const Position *pos, int from, MoveList *list);
    becoming a fire demon) for the quiescence search. */
 void generate_quiet_promotions(const Position *pos, uint64_t kinds, MoveList *list);
 
-/* Would generate_noisy produce this move (a move of generate_moves)?  Lets the search try the
-   noisy moves first and then the rest without trying a move twice. */
-bool move_is_noisy(const Position *pos, Move m);
-
 /* Is m one of generate_moves' moves here?  (Checks a hash move from another position.) */
 bool move_is_pseudolegal(const Position *pos, Move m);
-/* Is m (any value, MOVE_NONE included) one of generate_noisy's moves here?  Checks a capture
-   remembered from another position (the quiescence search's hash move and killer). */
-bool move_is_noisy_pseudolegal(const Position *pos, Move m);
-
-/* legal.c: the legal moves, all of them: generate_all_moves minus moves that repeat a position
-   (unless the in-check exception applies).  pos is restored before returning. */
-void generate_legal(Position *pos, MoveVec *v);
-/* Makes `move` (as returned by generate_moves) if it is legal, repetition included; otherwise
-   leaves pos unchanged and returns false.  *incheck caches in_check(pos) for the exception of
-   docs/RULES.md §5.11 across the moves of one position (start with -1). */
-bool make_legal_move(Position *pos, Move move, Undo *u, int *incheck);
-/* After make_move(pos, m, u): does the move break the repetition rule (it recreates an earlier
-   position, and the mover was not in check with the exception of docs/RULES.md §5.11 on)?  pos is
-   left with the move made; *incheck as for make_legal_move. */
-bool repetition_forbids(Position *pos, Move m, Undo *u, int *incheck);
-/* Is `move` (as returned by generate_moves) legal here, repetition included? */
-bool move_is_legal(Position *pos, Move move);
-
-/* docs/RULES.md §5.12: the side to move has exactly one royal and the opponent has a move
-   (repetition ignored) that removes it by capture or burn. */
-bool in_check(Position *pos);
-
-/* Would the piece making `move` end next to an enemy fire demon that survives the move's
-   captures (and so be burned)?  Such a move has no promoting version. */
-bool move_is_suicide(const Position *pos, Move move);
 
 #endif

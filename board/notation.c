@@ -1,3 +1,5 @@
+#include "legal.h"
+#include "moveclass.h"
 #include "notation.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+#include "legal.h"
 #include "perft.h"
 
 #include "makemove.h"

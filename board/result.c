@@ -1,3 +1,4 @@
+#include "legal.h"
 #include "result.h"
 
 #include <stdio.h>

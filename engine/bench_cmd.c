@@ -2,6 +2,8 @@
  * a cleared 16 MB hash table.  The total node count is deterministic: it is the bench
  * signature quoted as "Bench: N" in every commit that changes search or evaluation, and a test
  * checks it.  The last two lines are "N nodes" and "M nps". */
+#include "bench_cmd.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,15 +1,10 @@
-/* Command-line subcommands of the kaki executable, and the argument handling they share. */
+/* The argument handling the kaki executable's subcommands share. */
 #ifndef KAKI_CLI_H
 #define KAKI_CLI_H
 
 #include <stdbool.h>
 
 #include "board/position.h"
-
-int cmd_perft(int argc, char **argv);
-int cmd_go(int argc, char **argv);
-int cmd_eval(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
 
 /* A numeric flag "--NAME N" with its range; *value keeps its default unless given. */
 typedef struct CliNumber {

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "bench_cmd.h"
+#include "perft_cmd.h"
+#include "search_cmd.h"
 #include "protocol/cecp.h"
 
 static int usage(void)

@@ -1,8 +1,11 @@
 /* kaki perft DEPTH [--fen TFEN] [--divide] [--full] [--option NAME=VALUE ...] */
+#include "perft_cmd.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

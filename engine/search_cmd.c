@@ -1,4 +1,6 @@
 /* kaki go / kaki eval / kaki bench: the search and the evaluation from the command line. */
+#include "search_cmd.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

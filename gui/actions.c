@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/movegen.h"
 #include "session_internal.h"
 #include "util/strutil.h"

@@ -1,3 +1,4 @@
+#include "board/legal.h"
 #include "movelist.h"
 
 #include <stdlib.h>

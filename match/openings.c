@@ -1,3 +1,4 @@
+#include "board/legal.h"
 #include "openings.h"
 
 #include <errno.h>

@@ -3,6 +3,7 @@
  * thinking output (`post`, `.`, `hint`) and the session's small commands (`ping`, `quit`...).
  * The other handlers live with their concern: moves.c, timecontrol.c, options.c.
  */
+#include "board/legal.h"
 #include "commands.h"
 
 #include "game.h"

@@ -1,3 +1,4 @@
+#include "board/legal.h"
 #include "highlight.h"
 
 #include <ctype.h>

@@ -4,6 +4,7 @@
  * threshold, hash, threads), and the rule-set cache behind the rule options: a rule set's tables
  * are built once, so switching an option back and forth costs nothing.
  */
+#include "board/legal.h"
 #include "options.h"
 
 #include "game.h"

@@ -3,6 +3,7 @@
  * event; the thinking output (docs/PROTOCOL.md §1.6); and what happens when a search on the
  * engine's move ends: the move, a resignation or a result claim, and the move to ponder on.
  */
+#include "board/legal.h"
 #include "thinking.h"
 
 #include "game.h"

@@ -1,3 +1,4 @@
+#include "board/moveclass.h"
 #include "movepick.h"
 
 #include "board/exchange.h"

@@ -1,6 +1,7 @@
 /* The Searcher API (searcher.h): creating the threads, starting a search on all of them (Lazy
  * SMP: every thread runs the tree search, search.c, on the same root with its own board and
  * histories; thread.h), stopping, waiting, and taking the deepest thread's result. */
+#include "board/legal.h"
 #include "searcher.h"
 
 #include <stdlib.h>

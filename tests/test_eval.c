@@ -11,6 +11,7 @@
  *   - the material of the start position is the docs/RULES.md §7 sum; scores are clamped. */
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/tfen.h"

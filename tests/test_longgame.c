@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board/game.h"
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/result.h"

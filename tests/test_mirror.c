@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bench/bench_positions.h"
+#include "board/legal.h"
 #include "board/tfen.h"
 #include "check.h"
 #include "reports.h"

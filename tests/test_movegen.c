@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
+#include "board/moveclass.h"
 #include "board/movegen.h"
 #include "board/tfen.h"
 #include "check.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "board/exchange.h"
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "check.h"

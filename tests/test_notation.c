@@ -2,6 +2,7 @@
  * policy, passes, "@@@@", rank offset, and round trips over random positions. */
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

@@ -6,6 +6,7 @@
  *     move on: a null move there would ignore the threat of losing the game. */
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/pgn.h"
 #include "board/result.h"
 #include "check.h"

@@ -2,6 +2,7 @@
  * thousands of random games from the start position (fixed seeds). */
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/game.h"
 #include "board/movegen.h"

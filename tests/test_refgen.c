@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

@@ -4,6 +4,7 @@
  * §5.13), and illegal when the player is not in check. */
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

@@ -1,3 +1,5 @@
+#include "board/legal.h"
+#include "board/moveclass.h"
 #include "datagen.h"
 
 #include <errno.h>

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/tfen.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/notation.h"
 #include "check.h"
 #include "crowded.h"

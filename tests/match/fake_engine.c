@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

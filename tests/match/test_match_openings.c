@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/exchange.h"
 #include "board/movegen.h"

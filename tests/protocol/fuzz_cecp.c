@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "board/game.h"
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"
