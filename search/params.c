@@ -62,6 +62,22 @@ static const SearchParamInfo table[] = {
         "Lazy SMP: a move another thread is searching is searched this much less deep"),
     ROW("MATE_STOP_PLIES", mate_stop_plies, 4, 0, MAX_PLY,
         "iterative deepening stops this many plies past the distance of a mate it found"),
+    ROW("MOVE_OVERHEAD_MS", move_overhead_ms, 15, 0, 10000,
+        "time: ms kept in hand on every clock move for I/O latency"),
+    ROW("TIME_MOVES_LEFT", time_moves_left, 50, 1, 1000,
+        "time: moves still to play when the time control does not say (or says more)"),
+    ROW("TIME_INC_SHARE", time_inc_share, 75, 0, 100,
+        "time: percent of the increment added to a move's target"),
+    ROW("TIME_CAP_SHARE", time_cap_share, 25, 1, 100,
+        "time: the hard limit is at most this percent of the time left"),
+    ROW("TIME_CAP_LAST", time_cap_last, 80, 1, 100,
+        "time: ... and this percent on the last move before the time control"),
+    ROW("TIME_GROWTH_MIN", time_growth_min, 15, 1, 1000,
+        "time: an iteration is predicted to take at least this many tenths of the last one"),
+    ROW("TIME_GROWTH_MAX", time_growth_max, 50, 1, 1000,
+        "time: ... and at most this many tenths"),
+    ROW("TIME_GROWTH_UNKNOWN", time_growth_unknown, 25, 1, 1000,
+        "time: ... and this many tenths when the growth is not known yet"),
 };
 
 enum { COUNT = sizeof table / sizeof table[0] };

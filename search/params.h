@@ -28,6 +28,8 @@ typedef struct SearchParams {
     int asp_depth, asp_delta, asp_widen, asp_full_delta; /* aspiration windows */
     int split_depth, crumb_depth, crumb_reduction; /* Lazy SMP */
     int mate_stop_plies;                         /* iterative deepening */
+    int move_overhead_ms, time_moves_left, time_inc_share, time_cap_share, time_cap_last; /* time */
+    int time_growth_min, time_growth_max, time_growth_unknown; /* when to start an iteration */
 } SearchParams;
 
 /* A row of the table. */

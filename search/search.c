@@ -626,7 +626,9 @@ void iterative_deepening(Thread *t)
         started = now;
         if (atomic_load(&e->infinite))
             continue;
-        TimeBudget budget = {atomic_load(&e->soft_ms), atomic_load(&e->hard_ms)};
+        TimeBudget budget = {atomic_load(&e->soft_ms), atomic_load(&e->hard_ms),
+                             e->params.time_growth_min, e->params.time_growth_max,
+                             e->params.time_growth_unknown};
         if (!time_start_iteration(&budget, now, last_ms, before_ms))
             break;
         if (e->root_moves.count == 1 && (budget.soft_ms >= 0 || e->limits.nps))

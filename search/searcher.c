@@ -19,7 +19,7 @@
 
 static void allocate_time(Searcher *e, const SearchLimits *l)
 {
-    TimeBudget b = time_budget(l);
+    TimeBudget b = time_budget(l, &e->params);
     atomic_store(&e->soft_ms, b.soft_ms);
     atomic_store(&e->hard_ms, b.hard_ms);
 }

@@ -16,6 +16,7 @@
 #include "check.h"
 #include "search/params.h"
 #include "search/searcher.h"
+#include "search/timeman.h"
 
 static void table(void)
 {
@@ -113,6 +114,27 @@ static bool felt(const SearchParamInfo *r, const uint64_t *def, const char *cons
     return false;
 }
 
+/* Does time_budget feel the time parameter r?  Some other value changes the budget (or the
+   growth rule it carries) for one of a few clocks. */
+static bool felt_by_clock(const SearchParamInfo *r)
+{
+    const SearchLimits clocks[] = {
+        {.movetime_ms = 1000, .depth = 0}, {.time_ms = 60000, .inc_ms = 1000},
+        {.time_ms = 5000, .moves_to_go = 1}, {.time_ms = 600000, .moves_to_go = 80}};
+    int values[] = {r->def / 2, r->def * 2, r->min, r->max};
+    SearchParams def = search_params_default();
+    for (size_t c = 0; c < sizeof clocks / sizeof *clocks; c++)
+        for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+            int v = values[i] < r->min ? r->min : values[i] > r->max ? r->max : values[i];
+            SearchParams p = def;
+            CHECK(search_params_set(&p, r->name, v), "%s = %d", r->name, v);
+            TimeBudget a = time_budget(&clocks[c], &def), b = time_budget(&clocks[c], &p);
+            if (memcmp(&a, &b, sizeof a) != 0)
+                return true;
+        }
+    return false;
+}
+
 static void reaches_search(void)
 {
     const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8]};
@@ -139,7 +161,9 @@ static void reaches_search(void)
         if (strncmp(r->name, "CRUMB_", 6) == 0 || strcmp(r->name, "SPLIT_DEPTH") == 0)
             continue; /* helper threads only */
         bool ok;
-        if (strcmp(r->name, "CHECK_EXT_DEPTH") == 0)
+        if (strncmp(r->name, "TIME_", 5) == 0 || strcmp(r->name, "MOVE_OVERHEAD_MS") == 0)
+            ok = felt_by_clock(r); /* clocks, not trees */
+        else if (strcmp(r->name, "CHECK_EXT_DEPTH") == 0)
             ok = felt(r, def_ext, boards, N, DEPTH, true);
         else if (strcmp(r->name, "MATE_STOP_PLIES") == 0)
             ok = felt(r, def_mate, mate_in_2, 1, MATE_DEPTH, false);

@@ -15,6 +15,9 @@
 #include "search/searcher.h"
 #include "search/timeman.h"
 
+/* The default parameters: the budgets tested are the engine's. */
+static SearchParams P;
+
 static SearchLimits clock_limits(int time_ms, int inc_ms, int moves_to_go)
 {
     SearchLimits l = limits_none();
@@ -27,19 +30,19 @@ static SearchLimits clock_limits(int time_ms, int inc_ms, int moves_to_go)
 static void budgets(void)
 {
     SearchLimits l = limits_none();
-    TimeBudget b = time_budget(&l);
+    TimeBudget b = time_budget(&l, &P);
     CHECK(b.soft_ms < 0 && b.hard_ms < 0, "no clock, no limit");
     l.infinite = true;
     l.time_ms = 1000;
-    b = time_budget(&l);
+    b = time_budget(&l, &P);
     CHECK(b.soft_ms < 0 && b.hard_ms < 0, "infinite: no limit");
 
     for (int mt = 1; mt <= 100000; mt = mt * 3 + 1) {
         l = limits_none();
         l.movetime_ms = mt;
-        b = time_budget(&l);
+        b = time_budget(&l, &P);
         CHECK(b.soft_ms == b.hard_ms && b.hard_ms <= mt && b.hard_ms >= 1 &&
-                  (mt <= 2 * MOVE_OVERHEAD_MS || b.hard_ms == mt - MOVE_OVERHEAD_MS),
+                  (mt <= 2 * P.move_overhead_ms || b.hard_ms == mt - P.move_overhead_ms),
               "movetime %d: soft %lld hard %lld", mt, (long long)b.soft_ms, (long long)b.hard_ms);
     }
 
@@ -48,8 +51,8 @@ static void budgets(void)
         for (int inc = 0; inc <= 30000; inc = inc * 4 + 500)
             for (int mtg = 0; mtg <= 60; mtg += 7) {
                 l = clock_limits(t, inc, mtg);
-                b = time_budget(&l);
-                int64_t cap = t - MOVE_OVERHEAD_MS > 1 ? t - MOVE_OVERHEAD_MS : 1;
+                b = time_budget(&l, &P);
+                int64_t cap = t - P.move_overhead_ms > 1 ? t - P.move_overhead_ms : 1;
                 CHECK(b.hard_ms >= 1 && b.hard_ms <= cap && b.soft_ms >= 0 && b.soft_ms <= b.hard_ms,
                       "time %d inc %d mtg %d: soft %lld hard %lld", t, inc, mtg,
                       (long long)b.soft_ms, (long long)b.hard_ms);
@@ -58,7 +61,7 @@ static void budgets(void)
     /* more with an increment than without */
     for (int t = 10000; t <= 1200000; t *= 2) {
         SearchLimits a = clock_limits(t, 0, 0), c = clock_limits(t, 10000, 0);
-        TimeBudget ba = time_budget(&a), bc = time_budget(&c);
+        TimeBudget ba = time_budget(&a, &P), bc = time_budget(&c, &P);
         CHECK(bc.soft_ms > ba.soft_ms && bc.hard_ms > ba.hard_ms,
               "time %d: increment gives soft %lld/%lld hard %lld/%lld", t, (long long)bc.soft_ms,
               (long long)ba.soft_ms, (long long)bc.hard_ms, (long long)ba.hard_ms);
@@ -66,24 +69,26 @@ static void budgets(void)
 
     /* sudden death, 20 minutes: a target of a few seconds to a few tens, not minutes */
     l = clock_limits(1200000, 0, 0);
-    b = time_budget(&l);
+    b = time_budget(&l, &P);
     CHECK(b.soft_ms >= 5000 && b.soft_ms <= 60000 && b.hard_ms <= 1200000 / 3,
           "20 min sudden death: soft %lld hard %lld", (long long)b.soft_ms, (long long)b.hard_ms);
     /* the last move before a time control may use most of what is left, never all of it */
     l = clock_limits(10000, 0, 1);
-    b = time_budget(&l);
-    CHECK(b.hard_ms >= 5000 && b.hard_ms < 10000 - MOVE_OVERHEAD_MS,
+    b = time_budget(&l, &P);
+    CHECK(b.hard_ms >= 5000 && b.hard_ms < 10000 - P.move_overhead_ms,
           "last move of the period: hard %lld", (long long)b.hard_ms);
     /* 40 moves in 5 minutes, fresh: about a 40th of it */
     l = clock_limits(300000, 0, 40);
-    b = time_budget(&l);
+    b = time_budget(&l, &P);
     CHECK(b.soft_ms >= 300000 / 200 && b.soft_ms <= 300000 / 20, "40/5: soft %lld",
           (long long)b.soft_ms);
 }
 
 static void iteration_rule(void)
 {
-    TimeBudget b = {1000, 2000};
+    TimeBudget b = time_budget(&(SearchLimits){.infinite = true}, &P);
+    b.soft_ms = 1000;
+    b.hard_ms = 2000;
     CHECK(!time_start_iteration(&b, 1000, 10, 5), "soft limit passed: no new iteration");
     CHECK(time_start_iteration(&b, 300, 200, 100), "700 ms predicted to end by 1000: yes");
     CHECK(!time_start_iteration(&b, 500, 300, 100), "1400 ms predicted: no, though below the hard "
@@ -93,9 +98,11 @@ static void iteration_rule(void)
     CHECK(time_start_iteration(&b, 100, 150, 10), "growth 15x counted as 5x: 850 at 100: yes");
     CHECK(!time_start_iteration(&b, 100, 200, 10), "growth 20x counted as 5x: 1100 at 100: no");
     CHECK(time_start_iteration(&b, 100, 100, 0), "no growth known: 2.5x: 350 at 100: yes");
-    TimeBudget fixed = {985, 985}; /* movetime */
+    TimeBudget fixed = b; /* movetime */
+    fixed.soft_ms = fixed.hard_ms = 985;
     CHECK(!time_start_iteration(&fixed, 400, 400, 100), "movetime: 1000 ms predicted at 400");
-    TimeBudget none = {-1, -1};
+    TimeBudget none = b;
+    none.soft_ms = none.hard_ms = -1;
     CHECK(time_start_iteration(&none, 1000000, 500000, 1), "no limit: always");
 }
 
@@ -108,7 +115,7 @@ static void game_at_20_plus_10(void)
     int64_t shortest = 1 << 30, longest = 0;
     for (int move = 0; move < 300; move++) {
         SearchLimits l = clock_limits((int)clock, 10000, 0);
-        TimeBudget b = time_budget(&l);
+        TimeBudget b = time_budget(&l, &P);
         CHECK(b.hard_ms <= 2 * b.soft_ms && b.soft_ms > 0, "move %d: soft %lld hard %lld", move,
               (long long)b.soft_ms, (long long)b.hard_ms);
         shortest = b.soft_ms < shortest ? b.soft_ms : shortest;
@@ -136,7 +143,7 @@ static void searches_stop_in_time(void)
         SearchLimits l = limits_none();
         l.nps = 1000000;
         l.movetime_ms = 150 + 40 * i;
-        TimeBudget b = time_budget(&l);
+        TimeBudget b = time_budget(&l, &P);
         nreports = 0;
         searcher_new_game(s);
         searcher_search(s, pos, &l, collect, NULL, NULL);
@@ -172,6 +179,7 @@ static void searches_stop_in_time(void)
 
 int main(void)
 {
+    P = search_params_default();
     budgets();
     iteration_rule();
     game_at_20_plus_10();
