@@ -319,7 +319,7 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     int r = 3 + depth / 6;
     t->made[ply] = MOVE_NONE;
     make_null_move(pos);
-    t->eval[ply + 1] = t->eval[ply];
+    eval_state_copy(&t->eval[ply + 1], &t->eval[ply]);
     int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
     unmake_null_move(pos);
     if (halted(t)) {
