@@ -196,6 +196,11 @@ void cecp_cmd_option(Cecp *c, Command *cmd);
 void cecp_cmd_memory(Cecp *c, Command *cmd);
 void cecp_cmd_cores(Cecp *c, Command *cmd);
 
+/* evaloptions.c: the evaluation's options, Evaluation and EvalFile (docs/NNUE.md). */
+void cecp_eval_features(Cecp *c);
+/* Handles option NAME=VALUE if NAME is one of them (true), else false. */
+bool cecp_eval_option(Cecp *c, const char *name, const char *value, const char *shown);
+
 /* thinking.c: the engine's searches. */
 /* The waiter thread: posts an EV_DONE event for every search that ends. */
 void *cecp_waiter_main(void *arg);

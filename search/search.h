@@ -94,6 +94,7 @@ int searcher_set_hash_mb(Searcher *e, int mb);
 /* A new game: empties the hash table and the histories. */
 void searcher_new_game(Searcher *e);
 void searcher_set_config(Searcher *e, const SearchConfig *config);
+SearchConfig searcher_get_config(const Searcher *e);
 
 /* Starts searching a copy of pos (history included) in the background; returns at once. */
 void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,

@@ -205,6 +205,8 @@ void searcher_set_config(Searcher *e, const SearchConfig *config)
     e->config = *config;
 }
 
+SearchConfig searcher_get_config(const Searcher *e) { return e->config; }
+
 void searcher_new_game(Searcher *e)
 {
     searcher_stop(e);
