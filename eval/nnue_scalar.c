@@ -1,17 +1,19 @@
-/* The portable NNUE kernels (nnue_kernels.h): plain C, the reference for the others. */
+/* The portable NNUE kernels (nnue_kernels.h): plain C (which the compiler may vectorise), the
+ * reference for the others. */
 #include "nnue_kernels.h"
 
+/* Row by row, in unsigned arithmetic: it wraps like the vector instructions. */
 static void accumulate(int16_t *dst, const int16_t *src, const int16_t *const *add, int nadd,
                        const int16_t *const *sub, int nsub, int h)
 {
-    for (int i = 0; i < h; i++) {
-        uint16_t x = (uint16_t)src[i]; /* unsigned: wraps like the vector instructions */
-        for (int k = 0; k < nadd; k++)
-            x = (uint16_t)(x + (uint16_t)add[k][i]);
-        for (int k = 0; k < nsub; k++)
-            x = (uint16_t)(x - (uint16_t)sub[k][i]);
-        dst[i] = (int16_t)x;
-    }
+    for (int i = 0; i < h; i++)
+        dst[i] = src[i];
+    for (int k = 0; k < nadd; k++)
+        for (int i = 0; i < h; i++)
+            dst[i] = (int16_t)(uint16_t)((uint16_t)dst[i] + (uint16_t)add[k][i]);
+    for (int k = 0; k < nsub; k++)
+        for (int i = 0; i < h; i++)
+            dst[i] = (int16_t)(uint16_t)((uint16_t)dst[i] - (uint16_t)sub[k][i]);
 }
 
 static int64_t output(const int16_t *us, const int16_t *them, const int16_t *w, int h, int qa, int screlu)
