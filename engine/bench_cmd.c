@@ -1,4 +1,4 @@
-/* kaki bench [DEPTH]: a fixed list of positions searched single-threaded to a fixed depth with
+/* kaki bench [DEPTH] [--option Evaluation=NAME] [--eval-file PATH]: a fixed list of positions searched single-threaded to a fixed depth with
  * a cleared 16 MB hash table.  The total node count is deterministic: it is the bench
  * signature quoted as "Bench: N" in every commit that changes search or evaluation, and a test
  * checks it.  The last two lines are "N nodes" and "M nps". */
@@ -7,11 +7,13 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench/bench_positions.h"
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "cli.h"
+#include "eval/eval.h"
 #include "search/searcher.h"
 #include "util/clock.h"
 #include "util/parse.h"
@@ -21,11 +23,27 @@
 int cmd_bench(int argc, char **argv)
 {
     long depth = BENCH_DEPTH;
-    if (argc > 0 && !parse_long(argv[0], 1, 30, &depth)) {
-        fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
-        return 2;
+    int arg = 0, mode = EVAL_DEFAULT;
+    if (argc > 0 && strncmp(argv[0], "--", 2) != 0) {
+        if (!parse_long(argv[0], 1, 30, &depth)) {
+            fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
+            return 2;
+        }
+        arg = 1;
+    }
+    while (arg < argc) {
+        int used = cli_eval_arg(argc, argv, arg, &mode);
+        if (used <= 0) {
+            if (used == 0)
+                fprintf(stderr, "error: unknown argument '%s'\n", argv[arg]);
+            return 2;
+        }
+        arg += used;
     }
     Searcher *e = searcher_new();
+    SearchConfig config = search_config_default();
+    config.eval_terms = mode;
+    searcher_set_config(e, &config);
     searcher_set_threads(e, 1);
     searcher_set_hash_mb(e, 16);
     Position *pos = malloc(sizeof *pos);

@@ -5,7 +5,43 @@
 #include <string.h>
 
 #include "board/tfen.h"
+#include "eval/eval.h"
 #include "util/parse.h"
+
+static int load_net(const char *path)
+{
+    char err[400];
+    if (nnue_load_file(path, err, sizeof err) != 0) {
+        fprintf(stderr, "error: EvalFile: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_eval_arg(int argc, char **argv, int i, int *eval_mode)
+{
+    bool option = strcmp(argv[i], "--option") == 0;
+    if (!option && strcmp(argv[i], "--eval-file") != 0)
+        return 0;
+    if (i + 1 >= argc) {
+        fprintf(stderr, "error: %s needs %s\n", argv[i], option ? "NAME=VALUE" : "a file");
+        return -1;
+    }
+    const char *arg = argv[i + 1];
+    if (!option)
+        return load_net(arg) == 0 ? 2 : -1;
+    if (strncmp(arg, "EvalFile=", 9) == 0)
+        return load_net(arg + 9) == 0 ? 2 : -1;
+    if (strncmp(arg, "Evaluation=", 11) != 0)
+        return 0;
+    int mode = eval_mode_by_name(arg + 11);
+    if (mode < 0) {
+        fprintf(stderr, "error: Evaluation must be nnue, learnt or gcsa, got '%s'\n", arg + 11);
+        return -1;
+    }
+    *eval_mode = mode;
+    return 2;
+}
 
 /* --fen and --option; returns the number of arguments used, 0 if argv[i] is neither, -1 on
    error. */
@@ -65,8 +101,11 @@ int cli_parse(int argc, char **argv, CliPosition *pos, const CliNumber *numbers,
 {
     pos->fen = TFEN_START;
     rules_default(&pos->rules);
+    pos->eval_mode = EVAL_DEFAULT;
     for (int i = 0; i < argc;) {
-        int used = position_arg(argc, argv, i, pos);
+        int used = cli_eval_arg(argc, argv, i, &pos->eval_mode);
+        if (used == 0)
+            used = position_arg(argc, argv, i, pos);
         if (used == 0)
             used = number_arg(argc, argv, i, numbers, nnumbers);
         for (int k = 0; used == 0 && k < nswitches; k++)

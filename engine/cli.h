@@ -20,11 +20,17 @@ typedef struct CliSwitch {
 } CliSwitch;
 
 /* What every position-taking subcommand accepts: --fen TFEN (one argument, or board and side
-   as two) and --option NAME=VALUE (docs/RULES.md §9). */
+   as two), --option NAME=VALUE (docs/RULES.md §9, and the evaluation's options below). */
 typedef struct CliPosition {
     const char *fen;
     Rules rules;
+    int eval_mode; /* EVAL_* (eval/eval.h): --option Evaluation=nnue|learnt|gcsa */
 } CliPosition;
+
+/* The evaluation's arguments: --option Evaluation=NAME, --option EvalFile=PATH and
+   --eval-file PATH (loads the net at once).  Returns the number of arguments used, 0 if argv[i]
+   is none of them, -1 after printing an error. */
+int cli_eval_arg(int argc, char **argv, int i, int *eval_mode);
 
 /* Parses argv[0..argc) into pos (defaults: start position, default rules), the numeric flags
    and the switches (either table may be NULL with count 0).  Returns 0, or -1 after printing

@@ -16,7 +16,9 @@ static int usage(void)
                     "  go [--fen TFEN] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB]\n"
                     "     [--option NAME=VALUE ...]\n"
                     "  eval [--fen TFEN] [--features] [--option NAME=VALUE ...]\n"
-                    "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n");
+                    "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n"
+                    "  go, eval and bench also take --option Evaluation=nnue|learnt|gcsa and\n"
+                    "  --eval-file PATH (or --option EvalFile=PATH): the NNUE net to use\n");
     return 2;
 }
 

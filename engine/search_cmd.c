@@ -65,6 +65,9 @@ int cmd_go(int argc, char **argv)
     if (!pos)
         return 2;
     Searcher *e = searcher_new();
+    SearchConfig config = search_config_default();
+    config.eval_terms = cp.eval_mode;
+    searcher_set_config(e, &config);
     searcher_set_threads(e, (int)threads);
     searcher_set_hash_mb(e, (int)hash);
     Move ponder;
@@ -117,14 +120,17 @@ int cmd_eval(int argc, char **argv)
         printf("%-16s %8d %8d %8d\n", term_names[i], terms[i][BLACK], terms[i][WHITE],
                terms[i][BLACK] - terms[i][WHITE]);
     printf("total (Black's view)        %8d\n", evaluate_black(pos, &st));
-    printf("eval (side to move, %s) %8d%s\n", pos->side == BLACK ? "Black" : "White",
-           evaluate(pos, &st, EVAL_DEFAULT), EVAL_DEFAULT == EVAL_MATERIAL ? " (pure material build)" : "");
     int black = 0, white = 0;
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
         if (pos->board[sq])
             *(piece_colour(pos->board[sq]) == BLACK ? &black : &white) +=
                 material_value(piece_kind(pos->board[sq]));
     printf("docs/RULES.md section 7 material: Black %d, White %d\n", black, white);
+    printf("net: %s (%s)\n", nnue_net_name(), nnue_net()->description);
+    printf("eval (side to move, %s):", pos->side == BLACK ? "Black" : "White");
+    for (int m = 0; m < EVAL_MODE_COUNT; m++)
+        printf(" %s %d%s", eval_mode_names[m], evaluate(pos, &st, m), m == cp.eval_mode ? "*" : "");
+    printf("   (* = Evaluation)\n");
     if (features)
         print_features(&t);
     cli_free_position(pos);

@@ -3,6 +3,7 @@
 #include "eval.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "board/pieces.h"
@@ -39,6 +40,16 @@ static void build_tables(void)
     }
 }
 
+const char *const eval_mode_names[EVAL_MODE_COUNT] = {"gcsa", "learnt", "nnue"};
+
+int eval_mode_by_name(const char *name)
+{
+    for (int m = 0; m < EVAL_MODE_COUNT; m++)
+        if (strcmp(name, eval_mode_names[m]) == 0)
+            return m;
+    return -1;
+}
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 void eval_init(void) { pthread_once(&once, build_tables); }
 
@@ -55,7 +66,8 @@ static inline void add_piece(EvalState *st, int pc, int sq, int sign)
 void eval_state_init(EvalState *st, const Position *pos)
 {
     eval_init();
-    memset(st, 0, sizeof *st);
+    memset(st, 0, offsetof(EvalState, nn));
+    st->nn.net = 0;
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
         if (pos->board[sq])
             add_piece(st, pos->board[sq], sq, 1);
@@ -63,7 +75,8 @@ void eval_state_init(EvalState *st, const Position *pos)
 
 void eval_state_update(EvalState *st, const EvalState *parent, const Position *pos, const Undo *u)
 {
-    *st = *parent;
+    memcpy(st, parent, offsetof(EvalState, nn));
+    nnue_update(&st->nn, &parent->nn, pos, u);
     for (int i = 0; i < u->nchanges; i++) {
         int sq = u->sq[i];
         bool seen = false;
@@ -77,6 +90,12 @@ void eval_state_update(EvalState *st, const EvalState *parent, const Position *p
         if (now)
             add_piece(st, now, sq, 1);
     }
+}
+
+void eval_state_copy(EvalState *dst, const EvalState *src)
+{
+    memcpy(dst, src, offsetof(EvalState, nn));
+    nnue_copy(&dst->nn, &src->nn);
 }
 
 /* The piece-square part and the early terms (terms.h), Black's view. */
@@ -96,13 +115,15 @@ int evaluate_black(const Position *pos, const EvalState *st)
 
 int evaluate(const Position *pos, const EvalState *st, int mode)
 {
+    if (mode == EVAL_NNUE)
+        return eval_clamp(nnue_evaluate(pos, &st->nn));
     int score = eval_clamp(mode == EVAL_MATERIAL ? st->material : evaluate_black(pos, st));
     return pos->side == BLACK ? score : -score;
 }
 
 int evaluate_lazy(const Position *pos, const EvalState *st, int mode, int alpha, int beta)
 {
-    if (mode == EVAL_MATERIAL)
+    if (mode == EVAL_MATERIAL || mode == EVAL_NNUE)
         return evaluate(pos, st, mode);
     TermSums s = early_sums(pos, st);
     int phase = eval_phase(st->total), early = eval_clamp(eval_taper(s.mg, s.eg, phase));

@@ -9,7 +9,8 @@
  *
  * EVAL_MATERIAL is pure German Chu Shogi Association material (docs/RULES.md §7), the
  * evaluation Kaki had before the learnt one; building with -DKAKI_PURE_MATERIAL=ON makes it the
- * default, so that the two can be compared in real matches. */
+ * default, so that the two can be compared in real matches.  EVAL_NNUE is the network of
+ * eval/nnue.h, whose accumulators the incremental state carries too (docs/NNUE.md). */
 #ifndef KAKI_EVAL_H
 #define KAKI_EVAL_H
 
@@ -18,17 +19,23 @@
 
 #include "board/makemove.h"
 #include "board/position.h"
+#include "nnue.h"
 
 /* Evaluation modes (SearchConfig.eval_terms). */
 enum {
-    EVAL_MATERIAL = 0, /* docs/RULES.md §7 material only */
-    EVAL_LEARNT = 1,   /* every term, with the learnt weights */
+    EVAL_MATERIAL = 0, /* docs/RULES.md §7 material only ("gcsa") */
+    EVAL_LEARNT = 1,   /* every term, with the learnt weights ("learnt") */
+    EVAL_NNUE = 2,     /* the network in use (eval/nnue.h, "nnue") */
+    EVAL_MODE_COUNT,
 #ifdef KAKI_PURE_MATERIAL
     EVAL_DEFAULT = EVAL_MATERIAL,
 #else
     EVAL_DEFAULT = EVAL_LEARNT,
 #endif
 };
+/* The modes' names for options ("gcsa", "learnt", "nnue"), and the mode of a name or -1. */
+extern const char *const eval_mode_names[EVAL_MODE_COUNT];
+int eval_mode_by_name(const char *name);
 
 /* The incremental part, from Black's point of view. */
 typedef struct EvalState {
@@ -37,6 +44,7 @@ typedef struct EvalState {
     int32_t mg, eg;      /* piece-square sums: material, ranks, files, promotion potential */
     int32_t material;    /* docs/RULES.md §7 material, Black minus White */
     int32_t total;       /* docs/RULES.md §7 material of both sides (the phase) */
+    NnueAcc nn;          /* the network's accumulators, computed on demand (eval/nnue.h); last */
 } EvalState;
 
 /* Builds the piece-square tables once (thread-safe). */
@@ -46,6 +54,8 @@ void eval_init(void);
 void eval_state_init(EvalState *st, const Position *pos);
 /* After make_move(pos, m, u): the new state from the parent's. */
 void eval_state_update(EvalState *st, const EvalState *parent, const Position *pos, const Undo *u);
+/* dst = src, copying only the accumulator entries in use (a null move). */
+void eval_state_copy(EvalState *dst, const EvalState *src);
 
 /* The phase: PHASE_MAX with all the start position's material on the board, 0 with none. */
 #define PHASE_MAX 256

@@ -7,6 +7,7 @@
 #include "board/legal.h"
 #include "options.h"
 
+#include "evaloptions.h"
 #include "game.h"
 #include "numbers.h"
 #include "output.h"
@@ -95,6 +96,7 @@ static void send_features(Cecp *c)
     for (int i = 0; i < SPIN_COUNT; i++)
         cecp_emitf(c, "feature option=\"%s -spin %ld %ld %ld\"", spins[i].name, spins[i].value,
                    spins[i].lo, spins[i].hi);
+    cecp_eval_features(c);
     cecp_emit(c, "feature done=1");
 }
 
@@ -198,6 +200,8 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
             cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
     }
+    if (cecp_eval_option(c, name, value, shown))
+        return;
     Spin spins[SPIN_COUNT];
     spin_options(c, spins);
     for (int i = 0; i < SPIN_COUNT; i++) {

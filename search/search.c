@@ -331,7 +331,7 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     int r = p->nmp_reduction + depth / p->nmp_depth_divisor;
     t->made[ply] = MOVE_NONE;
     make_null_move(pos);
-    t->eval[ply + 1] = t->eval[ply];
+    eval_state_copy(&t->eval[ply + 1], &t->eval[ply]);
     int s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
     unmake_null_move(pos);
     if (halted(t)) {

@@ -160,6 +160,8 @@ void searcher_set_config(Searcher *e, const SearchConfig *config)
     e->config = *config;
 }
 
+SearchConfig searcher_get_config(const Searcher *e) { return e->config; }
+
 bool searcher_set_param(Searcher *e, const char *name, int value)
 {
     searcher_stop(e);

@@ -27,6 +27,7 @@ int searcher_set_hash_mb(Searcher *e, int mb);
 /* A new game: empties the hash table and the histories. */
 void searcher_new_game(Searcher *e);
 void searcher_set_config(Searcher *e, const SearchConfig *config);
+SearchConfig searcher_get_config(const Searcher *e);
 /* Sets search parameter `name` (params.h) for the searches to come; false, and nothing
    changed, for an unknown name or a value out of the parameter's range. */
 bool searcher_set_param(Searcher *e, const char *name, int value);

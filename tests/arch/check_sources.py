@@ -18,8 +18,13 @@ import sys
 FOLDERS = ["util", "platform", "board", "eval", "search", "protocol", "cecpclient", "match",
            "gui", "tuning", "engine"]
 
-# Headers implemented by other files than their namesake: platform.h by one file per system.
+# Headers implemented by other files than their namesake: platform.h by each file of one
+# system (every one defines all of it).
 IMPLEMENTED_BY = {"platform/platform.h": ["platform/posix.c", "platform/windows.c"]}
+# Headers whose functions are shared out among files: the NNUE's kernels, one file per code
+# path (together they define all of it).
+SHARED_BY = {"eval/nnue_kernels.h": ["eval/nnue_scalar.c", "eval/nnue_sse2.c",
+                                     "eval/nnue_avx2.c"]}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -252,6 +257,17 @@ def check_definitions(src):
             if not names:
                 continue
             relative = f"{folder}/{stem}.h"
+            if relative in SHARED_BY:
+                have = set()
+                for source in SHARED_BY[relative]:
+                    path = os.path.join(src, source)
+                    have |= defined(read(path)) if os.path.exists(path) else set()
+                missing = [name for name in names if name not in have]
+                if missing:
+                    print(f"{relative}: not defined in {', '.join(SHARED_BY[relative])}: "
+                          f"{', '.join(missing)}")
+                    bad += len(missing)
+                continue
             sources = IMPLEMENTED_BY.get(relative, [f"{folder}/{stem}.c"])
             for source in sources:
                 path = os.path.join(src, source)
