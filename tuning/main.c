@@ -3,12 +3,14 @@
  *   kaki-tune gen  --out FILE [--games N] [--nodes N] [--threads N] [--seed S] ...
  *   kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [--epochs N] ...
  *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
+ *   kaki-tune pack --data FILE[,FILE...] --out FILE.bin      (NNUE training positions)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "datagen.h"
+#include "nnue_data.h"
 #include "eval/eval.h"
 #include "eval/feature_set.h"
 #include "tuner.h"
@@ -197,6 +199,34 @@ static int cmd_init(int argc, char **argv)
                                         "material, every other weight 0 (kaki-tune init)") == 0 ? 0 : 1;
 }
 
+static int cmd_pack(int argc, char **argv)
+{
+    const char *data = NULL, *out = NULL;
+    const Opt opts[] = {{"--data", 's', &data, 0, 0, "text data of kaki-tune gen, comma-separated"},
+                        {"--out", 's', &out, 0, 0, "pack file to write"}};
+    if (parse_opts(argc, argv, opts, 2) != 0 || !data || !out) {
+        fprintf(stderr, "usage: kaki-tune pack --data FILE[,FILE...] --out FILE.bin\n");
+        print_opts(opts, 2);
+        return 2;
+    }
+    static const char *files[64];
+    static char list[65536];
+    snprintf(list, sizeof list, "%s", data);
+    int n = split_files(list, files, 64);
+    PackStats st;
+    char err[512];
+    if (pack_files(files, n, out, &st, err, sizeof err) != 0) {
+        fprintf(stderr, "error: %s\n", err);
+        return 1;
+    }
+    printf("%llu positions written to %s: %llu complete games, %llu position lines, %llu "
+           "duplicates dropped, %llu lines of unfinished games left out\n",
+           (unsigned long long)st.positions, out, (unsigned long long)st.games,
+           (unsigned long long)st.lines, (unsigned long long)st.duplicates,
+           (unsigned long long)st.incomplete);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gen") == 0)
@@ -205,6 +235,8 @@ int main(int argc, char **argv)
         return cmd_tune(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "init") == 0)
         return cmd_init(argc - 2, argv + 2);
-    fprintf(stderr, "usage: kaki-tune gen|tune|init [options]  (tuning/README.md)\n");
+    if (argc >= 2 && strcmp(argv[1], "pack") == 0)
+        return cmd_pack(argc - 2, argv + 2);
+    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack [options]  (tuning/README.md)\n");
     return 2;
 }
