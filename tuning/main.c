@@ -4,6 +4,7 @@
  *   kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [--epochs N] ...
  *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
  *   kaki-tune pack --data FILE[,FILE...] --out FILE.bin      (NNUE training positions)
+ *   kaki-tune train --data FILE.bin[,...] --out NET.nnue [--hidden H] ...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,8 @@
 
 #include "datagen.h"
 #include "nnue_data.h"
+#include "nnue_model.h"
+#include "nnue_train.h"
 #include "eval/eval.h"
 #include "eval/feature_set.h"
 #include "tuner.h"
@@ -227,6 +230,67 @@ static int cmd_pack(int argc, char **argv)
     return 0;
 }
 
+/* The index of name in names (n of them), or -1. */
+static int pick(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int cmd_train(int argc, char **argv)
+{
+    TrainConfig c = train_config_default();
+    const char *data = NULL, *init = "material", *act = "screlu";
+    int factor = 1;
+    /* --resume takes no value */
+    char *args[256];
+    int nargs = 0;
+    for (int i = 0; i < argc && nargs < 256; i++)
+        if (strcmp(argv[i], "--resume") == 0)
+            c.resume = true;
+        else
+            args[nargs++] = argv[i];
+    const Opt opts[] = {
+        {"--data", 's', &data, 0, 0, "pack files (kaki-tune pack), comma-separated"},
+        {"--out", 's', &c.out, 0, 0, "the net to write (.nnue, eval/nnue_format.h)"},
+        {"--hidden", 'i', &c.hidden, NNUE_H_MIN, NNUE_H_MAX, "accumulator width H, a multiple of 16 [64]"},
+        {"--epochs", 'i', &c.epochs, 0, 100000, "passes over the training positions [20]"},
+        {"--batch", 'i', &c.batch, 1, 10000000, "positions per Adam step [4096]"},
+        {"--rate", 'd', &c.rate, 1e-7, 10, "Adam learning rate [0.001]"},
+        {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0.5]"},
+        {"--threads", 'i', &c.threads, 1, 64, "threads; the net depends on their number [2]"},
+        {"--seed", 'u', &c.seed, 0, 0, "starting weights and order of the positions [1]"},
+        {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
+        {"--checkpoint", 's', &c.checkpoint, 0, 0, "state written after every epoch"},
+        {"--loss-log", 's', &c.loss_log, 0, 0, "the loss per epoch (bench/plot-eval.py loss)"},
+        {"--init", 's', &init, 0, 0, "random, material (learnt) or gcsa [material]"},
+        {"--factor", 'i', &factor, 0, 1, "1: kind rows shared by the squares (factoriser) [1]"},
+        {"--activation", 's', &act, 0, 0, "screlu or crelu [screlu]"},
+        {"--resume", 's', NULL, 0, 0, "(no value) continue from --checkpoint if it exists"},
+    };
+    int n = sizeof opts / sizeof opts[0];
+    static const char *const inits[] = {"random", "material", "gcsa"};
+    static const char *const acts[] = {"crelu", "screlu"}; /* NNUE_CRELU, NNUE_SCRELU */
+    bool bad = parse_opts(nargs, args, opts, n - 1) != 0;
+    c.init = pick(init, inits, 3);
+    c.activation = pick(act, acts, 2);
+    c.factor = factor != 0;
+    if (bad || !data || !c.out || c.init < 0 || c.activation < 0 || c.hidden % NNUE_H_STEP ||
+        (c.resume && !c.checkpoint)) {
+        fprintf(stderr, "usage: kaki-tune train --data FILE.bin[,...] --out NET.nnue [options]\n");
+        print_opts(opts, n);
+        return 2;
+    }
+    static const char *files[64];
+    static char list[65536];
+    snprintf(list, sizeof list, "%s", data);
+    c.data = files;
+    c.ndata = split_files(list, files, 64);
+    return train_run(&c);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gen") == 0)
@@ -237,6 +301,8 @@ int main(int argc, char **argv)
         return cmd_init(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "pack") == 0)
         return cmd_pack(argc - 2, argv + 2);
-    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack [options]  (tuning/README.md)\n");
+    if (argc >= 2 && strcmp(argv[1], "train") == 0)
+        return cmd_train(argc - 2, argv + 2);
+    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack|train [options]  (tuning/README.md)\n");
     return 2;
 }
