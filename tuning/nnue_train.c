@@ -242,16 +242,32 @@ static void loss_part(Trainer *t, int i)
     }
 }
 
-/* Mean loss over list[0 .. n). */
-static double mean_loss(Trainer *t, const uint64_t *list, uint64_t n)
+/* Mean loss over list[0 .. n) against the target of lambda. */
+static double mean_loss_lambda(Trainer *t, const uint64_t *list, uint64_t n, float lambda)
 {
+    float keep = t->lambda;
+    t->lambda = lambda;
     t->list = list;
     t->count = n;
     run_threads(t, loss_part);
+    t->lambda = keep;
     double sum = 0;
     for (int i = 0; i < t->nthreads; i++)
         sum += t->slot[i].loss;
     return sum / (double)n;
+}
+
+static double mean_loss(Trainer *t, const uint64_t *list, uint64_t n)
+{
+    return mean_loss_lambda(t, list, n, t->lambda);
+}
+
+/* The validation loss against the results alone and the scores alone: comparable between
+   runs of different lambdas. */
+static void print_pure_losses(Trainer *t, const char *what)
+{
+    printf("%s: validation loss against the results %.6f, against the scores %.6f\n", what,
+           mean_loss_lambda(t, t->valid, t->nvalid, 0), mean_loss_lambda(t, t->valid, t->nvalid, 1));
 }
 
 static void quant_part(Trainer *t, int i)
@@ -442,6 +458,7 @@ static int start(Trainer *t)
     }
     nn_model_init(&t->model, c->seed, c->init);
     nn_merge_rows(&t->model, t->merged, NULL);
+    print_pure_losses(t, "the starting net");
     end_epoch(t, mean_loss(t, t->train, t->ntrain), 0);
     return 0;
 }
@@ -463,6 +480,7 @@ static int write_net(Trainer *t)
     }
     printf("the net of epoch %d, the lowest validation loss (%.6f), is written to %s\n",
            st->best_epoch, st->best_loss, c->out);
+    print_pure_losses(t, "the net written");
     quant_report(t, net, clipped);
     char err[512];
     int rc = nnue_net_save(net, c->out, err, sizeof err);
