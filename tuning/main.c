@@ -5,11 +5,13 @@
  *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
  *   kaki-tune pack --data FILE[,FILE...] --out FILE.bin      (NNUE training positions)
  *   kaki-tune train --data FILE.bin[,...] --out NET.nnue [--hidden H] ...
+ *   kaki-tune netinfo NET.nnue              (load a net, print what it is)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/tfen.h"
 #include "datagen.h"
 #include "nnue_data.h"
 #include "nnue_model.h"
@@ -291,6 +293,37 @@ static int cmd_train(int argc, char **argv)
     return train_run(&c);
 }
 
+/* Loads a net (eval/nnue_format.h) and prints what it is and its score of the start position. */
+static int cmd_netinfo(int argc, char **argv)
+{
+    if (argc != 1) {
+        fprintf(stderr, "usage: kaki-tune netinfo NET.nnue\n");
+        return 2;
+    }
+    char err[512];
+    NnueNet *net = nnue_net_load(argv[0], err, sizeof err);
+    if (!net) {
+        fprintf(stderr, "error: %s\n", err);
+        return 1;
+    }
+    static Position pos;
+    position_start(&pos, ruleset_default());
+    uint8_t pairs[2 * SQUARE_COUNT];
+    PackPos p = {.side = pos.side, .pairs = pairs};
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (pos.board[sq]) {
+            pairs[2 * p.npieces] = (uint8_t)sq;
+            pairs[2 * p.npieces++ + 1] = pos.board[sq];
+        }
+    bool overflow;
+    long long cp = (long long)nn_quant_eval(net, &p, &overflow);
+    printf("%s: H %d, %s, QA %d, QB %d, SCALE %d\n%s\nstart position: %lld cp for the side to move\n",
+           argv[0], net->hidden, net->activation == NNUE_SCRELU ? "SCReLU" : "CReLU", net->qa, net->qb,
+           net->scale, net->description, cp);
+    nnue_net_free(net);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gen") == 0)
@@ -303,6 +336,8 @@ int main(int argc, char **argv)
         return cmd_pack(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return cmd_train(argc - 2, argv + 2);
-    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack|train [options]  (tuning/README.md)\n");
+    if (argc >= 2 && strcmp(argv[1], "netinfo") == 0)
+        return cmd_netinfo(argc - 2, argv + 2);
+    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack|train|netinfo [options]  (tuning/README.md)\n");
     return 2;
 }
