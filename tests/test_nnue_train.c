@@ -392,7 +392,8 @@ static void test_training(void)
     c.threads = 2;
     c.validation_every = 5;
     c.epochs = 3;
-    c.rate = 0.005;
+    c.rate = 0.001;
+    c.decay = 10;
     c.out = path("full.nnue");
     c.loss_log = path("full.log");
     CHECK(train_run(&c) == 0, "training failed");

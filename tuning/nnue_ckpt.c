@@ -148,6 +148,8 @@ static const char *key_diff(const CkptKey *a, const CkptKey *b)
         return "--rate";
     if (a->lambda != b->lambda)
         return "--lambda";
+    if (a->decay != b->decay)
+        return "--decay";
     return NULL;
 }
 

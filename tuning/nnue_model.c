@@ -79,8 +79,8 @@ static double material_of(int kind, int init)
    balance / NNUE_SCALE. */
 static void init_material(NnModel *m, int init)
 {
-    const float s = 1.9f;
-    const double c = 1.0 / (4.0 * NN_MATERIAL_PAIRS * s * NNUE_SCALE);
+    const double c = 0.5 / NN_MATERIAL_RANGE;
+    const float s = (float)(1.0 / (4.0 * NN_MATERIAL_PAIRS * c * NNUE_SCALE));
     int h = m->h;
     for (int kind = 1; kind < KIND_COUNT; kind++) {
         int d = nnue_dense_kind(kind);

@@ -29,7 +29,13 @@
 #define NN_FK_ROWS (2 * NNUE_KINDS)
 
 enum { NN_INIT_RANDOM, NN_INIT_MATERIAL, NN_INIT_GCSA };
-#define NN_MATERIAL_PAIRS 4 /* hidden-unit pairs that carry material at the start */
+/* The material start: NN_MATERIAL_PAIRS pairs of hidden units carry the material balance,
+   linearly up to NN_MATERIAL_RANGE centipawns.  A wider range costs resolution: one step of an
+   int16 row is 2 * range / 255 cp of material (the quantisation error of the start net, over
+   the validation positions of round 0: 34 cp mean at 4 pairs and 6,000 cp, 11 at 2 and 3,000,
+   3 at 2,000, whose saturation cost more in training). */
+#define NN_MATERIAL_PAIRS 2
+#define NN_MATERIAL_RANGE 3000
 
 typedef struct NnModel {
     int h, activation;
@@ -45,7 +51,7 @@ void nn_model_free(NnModel *m);
 /* Sets the starting parameters: small random weights drawn from seed, and with
    NN_INIT_MATERIAL (the learnt material, eval/weights.c) or NN_INIT_GCSA (docs/RULES.md §7) the
    first NN_MATERIAL_PAIRS pairs of hidden units set so that the output is the material
-   balance in centipawns (within +-6,000). */
+   balance in centipawns (within +-NN_MATERIAL_RANGE). */
 void nn_model_init(NnModel *m, uint64_t seed, int init);
 
 /* The features of a position from one perspective; returns their number. */

@@ -147,6 +147,8 @@ static void batch_update_rows(Trainer *t, int i)
     size_t h = (size_t)m->h;
     float lr, eps;
     adam_rates(t, &lr, &eps);
+    /* decoupled weight decay of the feature rows (not the factoriser's) */
+    const float shrink = (float)(1 - t->cfg->rate * t->cfg->decay);
     uint64_t k0, k1;
     share(NN_FK_ROWS, i, t->nthreads, &k0, &k1);
     Slot *s0 = &t->slot[0];
@@ -174,6 +176,9 @@ static void batch_update_rows(Trainer *t, int i)
         if (!st->used[f])
             continue; /* never touched: no gradient, no moments, no move */
         size_t o = f * h;
+        if (shrink != 1.0f)
+            for (size_t x = 0; x < h; x++)
+                m->p[o + x] *= shrink;
         adam(m->p + o, s0->grad + o, st->m + o, st->v + o, h, lr, eps);
         nn_clip(m, o, o + h);
         if (s0->touched[f]) {
@@ -386,6 +391,7 @@ static CkptKey run_key(const Trainer *t)
     k.nvalid = t->nvalid;
     k.rate = c->rate;
     k.lambda = c->lambda;
+    k.decay = c->decay;
     return k;
 }
 
