@@ -16,6 +16,15 @@
 #include "tuning/nnue_train.h"
 #include "util/strutil.h"
 
+/* With the engine's NNUE (eval/nnue.h, on the branch that has it): the trainer's integer
+   formula gives the engine's scores. */
+#if defined(__has_include)
+#if __has_include("eval/nnue.h")
+#include "eval/nnue.h"
+#define HAVE_ENGINE_NNUE 1
+#endif
+#endif
+
 static const char *work;
 
 /* WORK_DIR/name, in a buffer of its own (64 at most). */
@@ -376,6 +385,45 @@ static void test_gradient(const PackData *d, int activation)
     nn_model_free(&m);
 }
 
+/* ---- the engine's scores ---- */
+
+static void test_engine_scores(const char *net_path, const char *pack)
+{
+#ifdef HAVE_ENGINE_NNUE
+    char err[512];
+    CHECK(nnue_load_file(net_path, err, sizeof err) == 0, "%s", err);
+    NnueNet *net = nnue_net_load(net_path, err, sizeof err);
+    PackData d = {0};
+    const char *files[] = {pack};
+    CHECK(net && pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);
+    Position *pos = xmalloc(sizeof *pos);
+    NnueAcc *acc = xmalloc(sizeof *acc);
+    position_clear(pos, ruleset_default());
+    int differ = 0;
+    for (uint64_t i = 0; net && i < d.n; i++) {
+        PackPos p;
+        pack_pos(&d, i, &p);
+        uint8_t board[SQUARE_COUNT] = {0};
+        for (int k = 0; k < p.npieces; k++)
+            board[p.pairs[2 * k]] = p.pairs[2 * k + 1];
+        position_set(pos, board, p.side);
+        acc->net = 0;
+        bool overflow;
+        differ += nnue_evaluate(pos, acc) != nn_quant_eval(net, &p, &overflow);
+    }
+    CHECK(differ == 0, "%d of %llu positions score otherwise in the engine", differ, (unsigned long long)d.n);
+    nnue_use_builtin();
+    free(acc);
+    free(pos);
+    pack_free(&d);
+    nnue_net_free(net);
+#else
+    (void)net_path;
+    (void)pack;
+    printf("no eval/nnue.h: the engine's scores are not compared\n");
+#endif
+}
+
 /* ---- training: reproducible, resumable ---- */
 
 static void test_training(void)
@@ -421,6 +469,7 @@ static void test_training(void)
     NnueNet *net = nnue_net_load(path("full.nnue"), err, sizeof err);
     CHECK(net && net->hidden == 32, "the net does not load: %s", err);
     nnue_net_free(net);
+    test_engine_scores(path("full.nnue"), path("sample.bin"));
     /* another run's checkpoint is refused */
     c.lambda = 0.25;
     c.out = path("other.nnue");
