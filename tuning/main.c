@@ -262,7 +262,7 @@ static int cmd_train(int argc, char **argv)
         {"--batch", 'i', &c.batch, 1, 10000000, "positions per Adam step [4096]"},
         {"--rate", 'd', &c.rate, 1e-7, 10, "Adam learning rate [0.001]"},
         {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0.5]"},
-        {"--decay", 'd', &c.decay, 0, 1000, "weight decay of the feature rows, per unit of rate [0]"},
+        {"--decay", 'd', &c.decay, 0, 1000, "weight decay of the feature rows, per unit of rate [100]"},
         {"--threads", 'i', &c.threads, 1, 64, "threads; the net depends on their number [2]"},
         {"--seed", 'u', &c.seed, 0, 0, "starting weights and order of the positions [1]"},
         {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},

@@ -30,7 +30,7 @@ TrainConfig train_config_default(void)
 {
     return (TrainConfig){.hidden = 64, .activation = NNUE_SCRELU, .init = NN_INIT_MATERIAL,
                          .epochs = 20, .batch = 4096, .threads = 2, .validation_every = 10,
-                         .factor = true, .rate = 0.001, .lambda = 0.5, .seed = 1};
+                         .factor = true, .rate = 0.001, .lambda = 0.5, .decay = 100, .seed = 1};
 }
 
 /* One thread's share of a batch. */
