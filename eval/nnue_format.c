@@ -2,6 +2,7 @@
 #include "nnue_format.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -102,8 +103,8 @@ static void set_err(char *err, size_t errsz, const char *fmt, ...)
 static bool check_header(const uint8_t *d, size_t size, char *err, size_t errsz)
 {
     if (size < NNUE_HEADER_SIZE) {
-        set_err(err, errsz, "not a Kaki NNUE file: %zu bytes, shorter than the %d-byte header", size,
-                NNUE_HEADER_SIZE);
+        set_err(err, errsz, "not a Kaki NNUE file: %" PRIu64 " bytes, shorter than the %d-byte header",
+                (uint64_t)size, NNUE_HEADER_SIZE);
         return false;
     }
     if (memcmp(d, NNUE_MAGIC, 8) != 0) {
@@ -127,8 +128,8 @@ static bool check_header(const uint8_t *d, size_t size, char *err, size_t errsz)
         set_err(err, errsz, "quantisation QA %u QB %u SCALE %u out of range (1..255, 1..%d, 1..%d)", qa, qb,
                 scale, NNUE_QB_MAX, NNUE_SCALE_MAX);
     else if (size != nnue_file_size((int)h))
-        set_err(err, errsz, "%zu bytes, a net with %u hidden units has %zu (truncated or damaged)", size, h,
-                nnue_file_size((int)h));
+        set_err(err, errsz, "%" PRIu64 " bytes, a net with %u hidden units has %" PRIu64 " (truncated or damaged)",
+                (uint64_t)size, h, (uint64_t)nnue_file_size((int)h));
     else if (get_u32(d + size - 4) != nnue_fnv1a(d, size - 4))
         set_err(err, errsz, "checksum mismatch (damaged file)");
     else
