@@ -44,13 +44,18 @@ grep -q '^quantised: ' train2.log || { echo "FAIL: no quantisation report"; exit
 
 "$tune" netinfo net.nnue | tee netinfo.txt
 grep -q 'H 32, SCReLU' netinfo.txt || { echo "FAIL: the net does not load"; exit 1; }
-if "$kaki" 2>&1 | grep -q -- '--eval-file'; then
-    "$kaki" eval --eval-file net.nnue > eval.txt
-    grep -q 'kaki-tune train' eval.txt || { echo "FAIL: the engine does not use the net"; exit 1; }
+if "$kaki" eval --eval-file net.nnue > eval.txt 2> eval.err; then
+    grep -q '^net: .*kaki-tune train' eval.txt || { echo "FAIL: the engine does not use the net"; exit 1; }
+    # the engine's score of the start position is the trainer's (kaki-tune netinfo)
+    cp=$(sed -n 's/^start position: \(-*[0-9]*\) cp.*/\1/p' netinfo.txt)
+    grep -q "nnue $cp\b" eval.txt || { echo "FAIL: the engine scores the start $cp otherwise"; cat eval.txt; exit 1; }
     "$kaki" go --depth 2 --eval-file net.nnue | tail -1 | grep -q '^bestmove ' ||
         { echo "FAIL: no move with the net"; exit 1; }
     echo "the engine plays with the net"
-else
+elif grep -q "unknown argument '--eval-file'" eval.err; then
     echo "NOTE: this kaki has no --eval-file: the net was loaded by eval/nnue_format.h only"
+else
+    cat eval.err
+    echo "FAIL: the engine refuses the net"; exit 1
 fi
 echo "PASS"
