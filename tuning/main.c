@@ -3,13 +3,20 @@
  *   kaki-tune gen  --out FILE [--games N] [--nodes N] [--threads N] [--seed S] ...
  *   kaki-tune tune --data FILE[,FILE...] --out eval/weights.c [--epochs N] ...
  *   kaki-tune init --out eval/weights.c     (the starting point: pure material)
+ *   kaki-tune pack --data FILE[,FILE...] --out FILE.bin      (NNUE training positions)
+ *   kaki-tune train --data FILE.bin[,...] --out NET.nnue [--hidden H] ...
+ *   kaki-tune netinfo NET.nnue              (load a net, print what it is)
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/tfen.h"
 #include "datagen.h"
+#include "nnue_data.h"
+#include "nnue_model.h"
+#include "nnue_train.h"
 #include "eval/eval.h"
 #include "eval/feature_set.h"
 #include "tuner.h"
@@ -228,6 +235,131 @@ static int check_stdout(int status)
     return status ? status : 1;
 }
 
+static int cmd_pack(int argc, char **argv)
+{
+    const char *data = NULL, *out = NULL;
+    const Opt opts[] = {{"--data", 's', &data, 0, 0, "text data of kaki-tune gen, comma-separated"},
+                        {"--out", 's', &out, 0, 0, "pack file to write"}};
+    if (parse_opts(argc, argv, opts, 2) != 0 || !data || !out) {
+        fprintf(stderr, "usage: kaki-tune pack --data FILE[,FILE...] --out FILE.bin\n");
+        print_opts(opts, 2);
+        return 2;
+    }
+    char *list = xstrdup(data);
+    const char **files = NULL;
+    int n = split_files(list, &files);
+    PackStats st;
+    char err[512];
+    int rc = n < 0 ? 2 : pack_files(files, n, out, &st, err, sizeof err) != 0 ? 1 : 0;
+    free(files);
+    free(list);
+    if (rc == 1)
+        fprintf(stderr, "error: %s\n", err);
+    if (rc)
+        return rc;
+    printf("%llu positions written to %s: %llu complete games, %llu position lines, %llu "
+           "duplicates dropped, %llu lines of unfinished games left out\n",
+           (unsigned long long)st.positions, out, (unsigned long long)st.games,
+           (unsigned long long)st.lines, (unsigned long long)st.duplicates,
+           (unsigned long long)st.incomplete);
+    return 0;
+}
+
+/* The index of name in names (n of them), or -1. */
+static int pick(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int cmd_train(int argc, char **argv)
+{
+    TrainConfig c = train_config_default();
+    const char *data = NULL, *init = "material", *act = "screlu";
+    int factor = 1;
+    /* --resume takes no value */
+    char *args[256];
+    int nargs = 0;
+    for (int i = 0; i < argc && nargs < 256; i++)
+        if (strcmp(argv[i], "--resume") == 0)
+            c.resume = true;
+        else
+            args[nargs++] = argv[i];
+    const Opt opts[] = {
+        {"--data", 's', &data, 0, 0, "pack files (kaki-tune pack), comma-separated"},
+        {"--out", 's', &c.out, 0, 0, "the net to write (.nnue, eval/nnue_format.h)"},
+        {"--hidden", 'i', &c.hidden, NNUE_H_MIN, NNUE_H_MAX, "accumulator width H, a multiple of 16 [64]"},
+        {"--epochs", 'i', &c.epochs, 0, 100000, "passes over the training positions [20]"},
+        {"--batch", 'i', &c.batch, 1, 10000000, "positions per Adam step [4096]"},
+        {"--rate", 'd', &c.rate, 1e-7, 10, "Adam learning rate [0.001]"},
+        {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0.5]"},
+        {"--decay", 'd', &c.decay, 0, 1000, "weight decay of the feature rows, per unit of rate [100]"},
+        {"--threads", 'i', &c.threads, 1, 64, "threads; the net depends on their number [2]"},
+        {"--seed", 'u', &c.seed, 0, 0, "starting weights and order of the positions [1]"},
+        {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
+        {"--checkpoint", 's', &c.checkpoint, 0, 0, "state written after every epoch"},
+        {"--loss-log", 's', &c.loss_log, 0, 0, "the loss per epoch (bench/plot-eval.py loss)"},
+        {"--init", 's', &init, 0, 0, "random, material (learnt) or gcsa [material]"},
+        {"--factor", 'i', &factor, 0, 1, "1: kind rows shared by the squares (factoriser) [1]"},
+        {"--activation", 's', &act, 0, 0, "screlu or crelu [screlu]"},
+        {"--resume", 's', NULL, 0, 0, "(no value) continue from --checkpoint if it exists"},
+    };
+    int n = sizeof opts / sizeof opts[0];
+    static const char *const inits[] = {"random", "material", "gcsa"};
+    static const char *const acts[] = {"crelu", "screlu"}; /* NNUE_CRELU, NNUE_SCRELU */
+    bool bad = parse_opts(nargs, args, opts, n - 1) != 0;
+    c.init = pick(init, inits, 3);
+    c.activation = pick(act, acts, 2);
+    c.factor = factor != 0;
+    if (bad || !data || !c.out || c.init < 0 || c.activation < 0 || c.hidden % NNUE_H_STEP ||
+        (c.resume && !c.checkpoint)) {
+        fprintf(stderr, "usage: kaki-tune train --data FILE.bin[,...] --out NET.nnue [options]\n");
+        print_opts(opts, n);
+        return 2;
+    }
+    char *list = xstrdup(data);
+    const char **files = NULL;
+    c.ndata = split_files(list, &files);
+    c.data = files;
+    int rc = c.ndata < 0 ? 2 : train_run(&c);
+    free(files);
+    free(list);
+    return rc;
+}
+
+/* Loads a net (eval/nnue_format.h) and prints what it is and its score of the start position. */
+static int cmd_netinfo(int argc, char **argv)
+{
+    if (argc != 1) {
+        fprintf(stderr, "usage: kaki-tune netinfo NET.nnue\n");
+        return 2;
+    }
+    char err[512];
+    NnueNet *net = nnue_net_load(argv[0], err, sizeof err);
+    if (!net) {
+        fprintf(stderr, "error: %s\n", err);
+        return 1;
+    }
+    static Position pos;
+    position_start(&pos, ruleset_default());
+    uint8_t pairs[2 * SQUARE_COUNT];
+    PackPos p = {.side = pos.side, .pairs = pairs};
+    for (int sq = 0; sq < SQUARE_COUNT; sq++)
+        if (pos.board[sq]) {
+            pairs[2 * p.npieces] = (uint8_t)sq;
+            pairs[2 * p.npieces++ + 1] = pos.board[sq];
+        }
+    bool overflow;
+    long long cp = (long long)nn_quant_eval(net, &p, &overflow);
+    printf("%s: H %d, %s, QA %d, QB %d, SCALE %d\n%s\nstart position: %lld cp for the side to move\n",
+           argv[0], net->hidden, net->activation == NNUE_SCRELU ? "SCReLU" : "CReLU", net->qa, net->qb,
+           net->scale, net->description, cp);
+    nnue_net_free(net);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gen") == 0)
@@ -236,6 +368,12 @@ int main(int argc, char **argv)
         return check_stdout(cmd_tune(argc - 2, argv + 2));
     if (argc >= 2 && strcmp(argv[1], "init") == 0)
         return check_stdout(cmd_init(argc - 2, argv + 2));
-    fprintf(stderr, "usage: kaki-tune gen|tune|init [options]  (tuning/README.md)\n");
+    if (argc >= 2 && strcmp(argv[1], "pack") == 0)
+        return check_stdout(cmd_pack(argc - 2, argv + 2));
+    if (argc >= 2 && strcmp(argv[1], "train") == 0)
+        return check_stdout(cmd_train(argc - 2, argv + 2));
+    if (argc >= 2 && strcmp(argv[1], "netinfo") == 0)
+        return check_stdout(cmd_netinfo(argc - 2, argv + 2));
+    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack|train|netinfo [options]  (tuning/README.md)\n");
     return 2;
 }

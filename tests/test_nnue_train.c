@@ -1,0 +1,518 @@
+/* The NNUE trainer's parts (tuning/nnue_*.h): the packer's round trip, its deduplication and
+ * its refusals, the feature index, the gradient against finite differences, and training that
+ * is reproducible and resumes exactly.
+ *
+ *   test_nnue_train SAMPLE.txt WORK_DIR   (SAMPLE: text data of kaki-tune gen) */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "board/tfen.h"
+#include "check.h"
+#include "tuning/nnue_data.h"
+#include "tuning/nnue_model.h"
+#include "tuning/nnue_train.h"
+#include "util/strutil.h"
+
+/* With the engine's NNUE (eval/nnue.h, on the branch that has it): the trainer's integer
+   formula gives the engine's scores. */
+#if defined(__has_include)
+#if __has_include("eval/nnue.h")
+#include "eval/nnue.h"
+#define HAVE_ENGINE_NNUE 1
+#endif
+#endif
+
+static const char *work;
+
+/* WORK_DIR/name, in a buffer of its own (64 at most). */
+static char *path(const char *name)
+{
+    static char buf[64][1024];
+    static int k;
+    if (k == 64)
+        abort();
+    char *p = buf[k++];
+    snprintf(p, 1024, "%s/%s", work, name);
+    return p;
+}
+
+static char *slurp(const char *file, size_t *n)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = xmalloc((size_t)size + 1);
+    *n = fread(s, 1, (size_t)size, f);
+    s[*n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static void spit(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "wb");
+    fputs(text, f);
+    fclose(f);
+}
+
+/* ---- the packer ---- */
+
+typedef struct Expect {
+    uint8_t board[SQUARE_COUNT];
+    int side, result, score;
+    uint32_t game;
+    uint64_t key;
+} Expect;
+
+/* The positions of the complete games of a text, first occurrences only, as the packer should
+   write them. */
+static int expected(const char *text, Expect *out, int max)
+{
+    char *copy = xstrdup(text), *save = NULL;
+    Position *pos = xmalloc(sizeof *pos);
+    Expect pend[512];
+    int n = 0, np = 0;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "#game", 5) == 0) {
+            for (int i = 0; i < np; i++) {
+                bool dup = false;
+                for (int j = 0; j < n; j++)
+                    dup |= out[j].key == pend[i].key && out[j].side == pend[i].side;
+                if (!dup && n < max)
+                    out[n++] = pend[i];
+            }
+            np = 0;
+            continue;
+        }
+        if (line[0] == '#')
+            continue;
+        char *f[3];
+        for (int i = 2; i >= 0; i--) {
+            char *p = strrchr(line, ';');
+            *p = '\0';
+            f[i] = p + 1;
+        }
+        char err[200];
+        position_clear(pos, ruleset_default());
+        if (tfen_parse(pos, line, err, sizeof err) != 0 || np == 512)
+            abort();
+        Expect *e = &pend[np++];
+        memcpy(e->board, pos->board, SQUARE_COUNT);
+        e->side = pos->side;
+        e->key = pos->key;
+        int r2 = (int)(atof(f[0]) * 2 + 0.5), score = atoi(f[1]);
+        e->result = pos->side == BLACK ? r2 : 2 - r2;
+        e->score = pos->side == BLACK ? score : -score;
+        e->game = (uint32_t)atoi(f[2]);
+    }
+    free(pos);
+    free(copy);
+    return n;
+}
+
+static bool same(const PackPos *p, const Expect *e)
+{
+    uint8_t board[SQUARE_COUNT] = {0};
+    for (int i = 0; i < p->npieces; i++)
+        board[p->pairs[2 * i]] = p->pairs[2 * i + 1];
+    return p->side == e->side && p->result == e->result && p->score == e->score && p->game == e->game &&
+           memcmp(board, e->board, SQUARE_COUNT) == 0;
+}
+
+static const char *work_in, *work_pack; /* in.txt, pack.bin */
+
+/* Packs text (as one file) into pack.bin; the return code of pack_files. */
+static int pack_text(const char *text, PackStats *st, char *err, size_t errsz)
+{
+    spit(work_in, text);
+    const char *in[] = {work_in};
+    return pack_files(in, 1, work_pack, st, err, errsz);
+}
+
+static void test_round_trip(const char *sample)
+{
+    /* the sample, then its first game again under another number (all duplicates), then an
+       unfinished game */
+    size_t n = strlen(sample);
+    const char *end1 = strstr(sample, "#game ");
+    const char *first = strchr(sample, '\n') + 1;
+    first = strchr(first, '\n') + 1; /* after the two comment lines */
+    char *text = xmalloc(2 * n + 4096);
+    strcpy(text, sample);
+    char *p = text + n;
+    for (const char *q = first; q < end1; q++)
+        *p++ = *q;
+    int lines = 0;
+    for (const char *q = first; q < end1; q++)
+        lines += *q == '\n';
+    p += sprintf(p, "%.*s", (int)(strchr(end1, '\n') + 1 - end1), end1);
+    for (const char *q = first; q < end1; q++) /* unfinished: no trailer */
+        *p++ = *q;
+    *p = '\0';
+
+    PackStats st;
+    char err[512] = "";
+    CHECK(pack_text(text, &st, err, sizeof err) == 0, "%s", err);
+    static Expect want[4096];
+    int nwant = expected(text, want, 4096);
+    CHECK(st.positions == (uint64_t)nwant, "%llu positions, expected %d", (unsigned long long)st.positions, nwant);
+    CHECK(st.duplicates >= (uint64_t)lines, "%llu duplicates, at least %d expected", (unsigned long long)st.duplicates, lines);
+    CHECK(st.incomplete == (uint64_t)lines, "%llu incomplete lines, expected %d", (unsigned long long)st.incomplete, lines);
+    CHECK(st.games == 17, "%llu games", (unsigned long long)st.games);
+
+    PackData d = {0};
+    const char *files[] = {work_pack};
+    CHECK(pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(d.n == (uint64_t)nwant, "loaded %llu", (unsigned long long)d.n);
+    CHECK(d.games == 17, "games %llu", (unsigned long long)d.games);
+    for (uint64_t i = 0; i < d.n && i < (uint64_t)nwant; i++) {
+        PackPos pp;
+        pack_pos(&d, i, &pp);
+        CHECK(same(&pp, &want[i]), "position %llu differs", (unsigned long long)i);
+    }
+    /* the features of every piece are the engine's index */
+    for (uint64_t i = 0; i < d.n; i += 37) {
+        PackPos pp;
+        pack_pos(&d, i, &pp);
+        uint16_t f[SQUARE_COUNT];
+        for (int persp = 0; persp < 2; persp++) {
+            nn_features(&pp, persp, f);
+            for (int k = 0; k < pp.npieces; k++) {
+                int pc = pp.pairs[2 * k + 1];
+                CHECK(f[k] == nnue_feature(persp, piece_kind(pc), piece_colour(pc), pp.pairs[2 * k]),
+                      "feature of piece %d", k);
+            }
+        }
+    }
+    pack_free(&d);
+    /* packing again replaces the pack file */
+    CHECK(pack_text(text, &st, err, sizeof err) == 0, "%s", err);
+    free(text);
+}
+
+static void expect_refused(const char *what, const char *text, const char *message)
+{
+    PackStats st;
+    char err[512] = "";
+    spit(work_in, text);
+    const char *in[] = {work_in};
+    CHECK(pack_files(in, 1, work_pack, &st, err, sizeof err) != 0 && strstr(err, message), "%s: '%s'", what, err);
+}
+
+static void test_bad_input(const char *sample)
+{
+    char line[1200];
+    const char *first = strchr(strchr(sample, '\n') + 1, '\n') + 1;
+    snprintf(line, sizeof line, "%.*s", (int)(strchr(first, '\n') - first), first);
+    char *semi = strrchr(line, ';');
+    *semi = '\0';
+    char *tfen_end = strrchr(line, ';');
+    *tfen_end = '\0';
+    tfen_end = strrchr(line, ';');
+    *tfen_end = '\0'; /* line = the TFEN */
+    char text[8192];
+    snprintf(text, sizeof text, "%s;0.7;10;1\n#game 1 1-0 10 1 rules\n", line);
+    expect_refused("result 0.7", text, "result");
+    snprintf(text, sizeof text, "%s;1;99999;1\n#game 1 1-0 10 1 rules\n", line);
+    expect_refused("score", text, "score");
+    snprintf(text, sizeof text, "garbage\n#game 1 1-0 10 1 rules\n");
+    expect_refused("garbage", text, "in.txt:1");
+    snprintf(text, sizeof text, "x%s;1;0;1\n#game 1 1-0 10 1 rules\n", line);
+    expect_refused("bad TFEN", text, "TFEN");
+    snprintf(text, sizeof text, "%s;1;0;1\n%s;1;0;1\n#game 1 1-0 10 1 rules\n", line, line);
+    expect_refused("trailer count", text, "trailer");
+    snprintf(text, sizeof text, "%s;1;0;1\n%s;1;0;2\n#game 1 1-0 10 2 rules\n", line, line);
+    expect_refused("two games' lines", text, "game 2 among");
+    snprintf(text, sizeof text, "#game x\n");
+    expect_refused("bad trailer", text, "trailer");
+    char *longline = xmalloc(PACK_LINE_MAX + 100);
+    memset(longline, 'p', PACK_LINE_MAX + 50);
+    strcpy(longline + PACK_LINE_MAX + 50, ";1;0;1\n#game 1 1-0 1 1 rules\n");
+    expect_refused("long line", longline, "longer than");
+    free(longline);
+    /* nothing is left behind */
+    struct stat sb;
+    CHECK(stat(path("pack.bin.tmp"), &sb) != 0, "a temporary file is left");
+
+    /* an existing file of another kind is never replaced */
+    spit(path("other.txt"), "precious\n");
+    snprintf(text, sizeof text, "%s;1;0;1\n#game 1 1-0 10 1 rules\n", line);
+    spit(work_in, text);
+    const char *in[] = {work_in};
+    PackStats st;
+    char err[512] = "";
+    CHECK(pack_files(in, 1, path("other.txt"), &st, err, sizeof err) != 0 && strstr(err, "not a pack"), "%s", err);
+    size_t n;
+    char *kept = slurp(path("other.txt"), &n);
+    CHECK(kept && strcmp(kept, "precious\n") == 0, "the other file was changed");
+    free(kept);
+
+    /* damaged packs are refused */
+    CHECK(pack_files(in, 1, path("good.bin"), &st, err, sizeof err) == 0, "%s", err);
+    char *bin = slurp(path("good.bin"), &n);
+    const char *files[] = {path("bad.bin")};
+    struct { const char *what; size_t at; int delta; size_t len; } cases[] = {
+        {"checksum", n - 3, 1, n}, {"truncated", 0, 0, n - 1}, {"magic", 0, 1, n},
+        {"version", 8, 1, n}, {"short", 0, 0, 20}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        bin[cases[c].at] = (char)(bin[cases[c].at] + cases[c].delta);
+        FILE *f = fopen(path("bad.bin"), "wb");
+        fwrite(bin, 1, cases[c].len, f);
+        fclose(f);
+        bin[cases[c].at] = (char)(bin[cases[c].at] - cases[c].delta);
+        PackData d = {0};
+        CHECK(pack_load(&d, files, 1, err, sizeof err) != 0, "%s: accepted", cases[c].what);
+        pack_free(&d);
+    }
+    free(bin);
+}
+
+/* ---- the gradient ---- */
+
+/* The mean loss over the first n positions, computed independently in double precision from
+   the parameters (nnue_model.h's definition). */
+static double ref_loss(const NnModel *m, const PackData *d, int n)
+{
+    int h = m->h;
+    double sum = 0;
+    for (int k = 0; k < n; k++) {
+        PackPos p;
+        pack_pos(d, (uint64_t)k, &p);
+        double out = m->p[m->o_outb];
+        for (int half = 0; half < 2; half++) {
+            int persp = half ? !p.side : p.side;
+            for (int i = 0; i < h; i++) {
+                double acc = m->p[m->o_bias + (size_t)i];
+                for (int j = 0; j < p.npieces; j++) {
+                    int sq = p.pairs[2 * j], pc = p.pairs[2 * j + 1];
+                    size_t f = (size_t)nnue_feature(persp, piece_kind(pc), piece_colour(pc), sq);
+                    acc += m->p[f * (size_t)h + (size_t)i];
+                    if (m->factor)
+                        acc += m->p[m->o_fk + f / SQUARE_COUNT * (size_t)h + (size_t)i];
+                }
+                double a = acc < 0 ? 0 : acc > 1 ? 1 : acc;
+                if (m->activation == NNUE_SCRELU)
+                    a *= a;
+                out += a * m->p[m->o_out + (size_t)(half * h + i)];
+            }
+        }
+        double r = 1 / (1 + exp(-out)), t = 0.5 / (1 + exp(-p.score / 400.0)) + 0.5 * p.result * 0.5;
+        sum += (r - t) * (r - t);
+    }
+    return sum / n;
+}
+
+static void test_gradient(const PackData *d, int activation)
+{
+    NnModel m;
+    nn_model_new(&m, 16, activation, true);
+    nn_model_init(&m, 5, NN_INIT_MATERIAL);
+    uint64_t s = 99;
+    for (size_t i = 0; i < m.nparams; i++) { /* away from the starting symmetry */
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        m.p[i] += (float)((double)(s >> 11) * 0x1p-53 - 0.5) * 0.02f;
+    }
+    float *merged = xcalloc((size_t)NNUE_INPUTS * 16, sizeof(float));
+    float *grad = xcalloc(m.nparams, sizeof(float));
+    uint8_t *touched = xcalloc(NNUE_INPUTS, 1);
+    NnWork w;
+    nn_work_new(&w, 16);
+    const int n = 24;
+    nn_merge_rows(&m, merged, NULL);
+    for (int i = 0; i < n; i++) {
+        PackPos p;
+        pack_pos(d, (uint64_t)i, &p);
+        float dout;
+        nn_loss(nn_forward(&m, nn_rows(&m, merged), &p, &w), nn_target(&p, 0.5f), &dout);
+        nn_backward(&m, &p, &w, dout / n, grad, touched);
+    }
+    nn_factor_grad(&m, grad, touched, 0, NN_FK_ROWS);
+    /* parameters to check: rows of the first position's pieces, their factoriser rows, the
+       biases and output weights */
+    size_t params[400];
+    int np = 0;
+    PackPos p0;
+    pack_pos(d, 0, &p0);
+    uint16_t f[SQUARE_COUNT];
+    nn_features(&p0, p0.side, f);
+    for (int k = 0; k < 8; k++)
+        for (int i = 0; i < 16; i += 3) {
+            params[np++] = (size_t)f[k * 5] * 16 + (size_t)i;
+            params[np++] = m.o_fk + (size_t)(f[k * 5] / SQUARE_COUNT) * 16 + (size_t)i;
+        }
+    for (size_t i = m.o_bias; i < m.nparams; i++)
+        params[np++] = i;
+    int checked = 0, kinks = 0, bad = 0;
+    for (int k = 0; k < np; k++) {
+        size_t i = params[k];
+        float keep = m.p[i];
+        const float eps = 1.0f / 1024; /* exact in float */
+        double l0 = ref_loss(&m, d, n);
+        m.p[i] = keep + eps;
+        double lp = ref_loss(&m, d, n);
+        m.p[i] = keep - eps;
+        double lm = ref_loss(&m, d, n);
+        m.p[i] = keep;
+        double right = (lp - l0) / eps, left = (l0 - lm) / eps, num = (lp - lm) / (2 * eps);
+        double tol = 1e-6 + 0.01 * fabs(num), g = grad[i];
+        if (fabs(num - g) <= tol) {
+            checked++;
+            continue;
+        }
+        /* a kink of the activation within eps: the derivative lies between the one-sided ones */
+        if (fabs(right - left) > tol && g >= fmin(left, right) - tol && g <= fmax(left, right) + tol) {
+            kinks++;
+            continue;
+        }
+        {
+            bad++;
+            fprintf(stderr, "param %zu: numeric %.8g analytic %.8g\n", i, num, (double)grad[i]);
+        }
+    }
+    printf("gradient (activation %d): %d parameters agree, %d at kinks, %d differ\n", activation, checked, kinks, bad);
+    CHECK(bad == 0, "%d of %d gradients differ (activation %d)", bad, checked, activation);
+    CHECK(checked > np * 3 / 4, "only %d of %d gradients could be checked (%d at kinks)", checked, np, kinks);
+    nn_work_free(&w);
+    free(touched);
+    free(grad);
+    free(merged);
+    nn_model_free(&m);
+}
+
+/* ---- the engine's scores ---- */
+
+static void test_engine_scores(const char *net_path, const char *pack)
+{
+#ifdef HAVE_ENGINE_NNUE
+    char err[512];
+    CHECK(nnue_load_file(net_path, err, sizeof err) == 0, "%s", err);
+    NnueNet *net = nnue_net_load(net_path, err, sizeof err);
+    PackData d = {0};
+    const char *files[] = {pack};
+    CHECK(net && pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);
+    Position *pos = xmalloc(sizeof *pos);
+    NnueAcc *acc = xmalloc(sizeof *acc);
+    position_clear(pos, ruleset_default());
+    int differ = 0;
+    for (uint64_t i = 0; net && i < d.n; i++) {
+        PackPos p;
+        pack_pos(&d, i, &p);
+        uint8_t board[SQUARE_COUNT] = {0};
+        for (int k = 0; k < p.npieces; k++)
+            board[p.pairs[2 * k]] = p.pairs[2 * k + 1];
+        position_set(pos, board, p.side);
+        acc->net = 0;
+        bool overflow;
+        differ += nnue_evaluate(pos, acc) != nn_quant_eval(net, &p, &overflow);
+    }
+    CHECK(differ == 0, "%d of %llu positions score otherwise in the engine", differ, (unsigned long long)d.n);
+    nnue_use_builtin();
+    free(acc);
+    free(pos);
+    pack_free(&d);
+    nnue_net_free(net);
+#else
+    (void)net_path;
+    (void)pack;
+    printf("no eval/nnue.h: the engine's scores are not compared\n");
+#endif
+}
+
+/* ---- training: reproducible, resumable ---- */
+
+static void test_training(void)
+{
+    const char *outputs[] = {"full.nnue", "again.nnue", "half.nnue", "resumed.nnue", "other.nnue", "ckpt"};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        remove(path(outputs[i]));
+    const char *data[] = {path("sample.bin")};
+    TrainConfig c = train_config_default();
+    c.data = data;
+    c.ndata = 1;
+    c.hidden = 32;
+    c.batch = 64;
+    c.threads = 2;
+    c.validation_every = 5;
+    c.epochs = 3;
+    c.rate = 0.001;
+    c.decay = 10;
+    c.out = path("full.nnue");
+    c.loss_log = path("full.log");
+    CHECK(train_run(&c) == 0, "training failed");
+    c.out = path("again.nnue");
+    c.loss_log = path("again.log");
+    CHECK(train_run(&c) == 0, "training failed");
+    /* resumed: 2 epochs, then 1 more from the checkpoint */
+    c.out = path("half.nnue");
+    c.loss_log = path("resumed.log");
+    c.checkpoint = path("ckpt");
+    c.resume = true;
+    c.epochs = 2;
+    CHECK(train_run(&c) == 0, "training failed");
+    c.epochs = 3;
+    c.out = path("resumed.nnue");
+    CHECK(train_run(&c) == 0, "resuming failed");
+    size_t n1, n2, n3, l1, l3;
+    char *a = slurp(path("full.nnue"), &n1), *b = slurp(path("again.nnue"), &n2),
+         *r = slurp(path("resumed.nnue"), &n3);
+    CHECK(a && b && n1 == n2 && memcmp(a, b, n1) == 0, "the same run gave another net");
+    CHECK(a && r && n1 == n3 && memcmp(a, r, n1) == 0, "the resumed run gave another net");
+    char *la = slurp(path("full.log"), &l1), *lr = slurp(path("resumed.log"), &l3);
+    CHECK(la && lr && strcmp(la, lr) == 0, "the loss logs differ:\n%s---\n%s", la, lr);
+    char err[200];
+    NnueNet *net = nnue_net_load(path("full.nnue"), err, sizeof err);
+    CHECK(net && net->hidden == 32, "the net does not load: %s", err);
+    nnue_net_free(net);
+    test_engine_scores(path("full.nnue"), path("sample.bin"));
+    /* another run's checkpoint is refused */
+    c.lambda = 0.25;
+    c.out = path("other.nnue");
+    CHECK(train_run(&c) != 0, "a checkpoint of another run was used");
+    free(a);
+    free(b);
+    free(r);
+    free(la);
+    free(lr);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_nnue_train SAMPLE.txt WORK_DIR\n");
+        return 2;
+    }
+    work = argv[2];
+    mkdir(work, 0777);
+    work_in = path("in.txt");
+    work_pack = path("pack.bin");
+    size_t n;
+    char *sample = slurp(argv[1], &n);
+    if (!sample) {
+        fprintf(stderr, "cannot read %s\n", argv[1]);
+        return 2;
+    }
+    test_round_trip(sample);
+    test_bad_input(sample);
+
+    PackStats st;
+    char err[512];
+    const char *in[] = {argv[1]};
+    CHECK(pack_files(in, 1, path("sample.bin"), &st, err, sizeof err) == 0, "%s", err);
+    PackData d = {0};
+    const char *files[] = {path("sample.bin")};
+    CHECK(pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);
+    if (d.n >= 24) {
+        test_gradient(&d, NNUE_SCRELU);
+        test_gradient(&d, NNUE_CRELU);
+    }
+    pack_free(&d);
+    test_training();
+    free(sample);
+    return check_finish("test_nnue_train");
+}
