@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -17,8 +18,7 @@ void xe_init(XEngine *e, const XEngineConfig *cfg, const char *label_prefix)
     memset(e, 0, sizeof *e);
     e->cfg = *cfg;
     e->proc.to_child = e->proc.from_child = -1;
-    const char *base = strrchr(cfg->cmd, '/');
-    base = base ? base + 1 : cfg->cmd;
+    const char *base = platform_basename(cfg->cmd);
     str_copy(e->name, sizeof e->name, cfg->name ? cfg->name : base);
     snprintf(e->label, sizeof e->label, "%s:%s", label_prefix, e->name);
 }

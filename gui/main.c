@@ -13,6 +13,7 @@
 #include "board/tfen.h"
 #include "config.h"
 #include "pieces.h"
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
@@ -36,21 +37,17 @@ static const char usage[] =
     "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
     "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
 
-/* The kaki executable beside us (build/gui/kaki-board next to build/kaki), else "kaki". */
+/* The kaki executable beside us (build/gui/kaki-board next to build/kaki; kaki-board.exe next
+   to kaki.exe), else "kaki". */
 static void default_engine(BoardConfig *cfg)
 {
     char self[PATH_MAX], path[PATH_MAX + 16];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     const char *found = "kaki";
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash)
-            *slash = '\0';
+    if (platform_self_dir(self, sizeof self)) {
         static const char *const rel[] = {"/kaki", "/../kaki"};
         for (int i = 0; i < 2; i++) {
-            snprintf(path, sizeof path, "%s%s", self, rel[i]);
-            if (access(path, X_OK) == 0) {
+            snprintf(path, sizeof path, "%s%s%s", self, rel[i], platform_exe_suffix);
+            if (platform_executable(path)) {
                 found = path;
                 break;
             }

@@ -22,6 +22,7 @@
 #include "log.h"
 #include "outfile.h"
 #include "cecpclient/xengine.h"
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -442,7 +443,7 @@ static int resume_match(Tourney *t)
     size_t len;
     FILE *mem = outfile_begin(&hdr, &len);
     results_write_header(mem, cfg, t->results.names, t->results.nnames);
-    fclose(mem);
+    platform_memstream_close(mem, &hdr, &len);
     int rc = resume_check_header(cfg->results_file, hdr, err, sizeof err);
     free(hdr);
     ResultSet prev;

@@ -18,8 +18,18 @@ import sys
 FOLDERS = ["util", "platform", "board", "eval", "search", "protocol", "cecpclient", "match",
            "gui", "tuning", "engine"]
 
-# Headers implemented by other files than their namesake: platform.h by one file per system.
+# Headers implemented by other files than their namesake: platform.h by one file per system,
+# and every other platform/a.h by platform/a_posix.c and platform/a_windows.c.
 IMPLEMENTED_BY = {"platform/platform.h": ["platform/posix.c", "platform/windows.c"]}
+
+
+def implementations(folder, stem):
+    relative = f"{folder}/{stem}.h"
+    if relative in IMPLEMENTED_BY:
+        return IMPLEMENTED_BY[relative]
+    if folder == "platform":
+        return [f"platform/{stem}_posix.c", f"platform/{stem}_windows.c"]
+    return [f"{folder}/{stem}.c"]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -252,7 +262,7 @@ def check_definitions(src):
             if not names:
                 continue
             relative = f"{folder}/{stem}.h"
-            sources = IMPLEMENTED_BY.get(relative, [f"{folder}/{stem}.c"])
+            sources = implementations(folder, stem)
             for source in sources:
                 path = os.path.join(src, source)
                 have = defined(read(path)) if os.path.exists(path) else set()
