@@ -3,17 +3,16 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "api.h"
 #include "board/tfen.h"
 #include "config.h"
 #include "pieces.h"
 #include "platform/files.h"
+#include "platform/stop.h"
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
@@ -136,17 +135,16 @@ typedef struct Runtime {
     Server *server;
     EventHub *hub;
     Session *session;
-    sigset_t signals;
 } Runtime;
 
-/* Ctrl-C and SIGTERM: a clean stop (the server ends its connections, the engines quit). */
+/* Ctrl-C and SIGTERM (platform/stop.h): a clean stop (the server ends its connections, the
+   engines quit). */
 static void *signal_main(void *arg)
 {
     Runtime *rt = arg;
-    int sig = 0;
-    sigwait(&rt->signals, &sig);
-    if (sig != SIGUSR1)
-        fprintf(stderr, "kaki-board: stopping (signal %d)\n", sig);
+    char what[64];
+    if (platform_stop_wait(what, sizeof what))
+        fprintf(stderr, "kaki-board: stopping (%s)\n", what);
     server_stop(rt->server);
     events_stop(rt->hub);
     return NULL;
@@ -162,10 +160,9 @@ static void *tick_main(void *arg)
     return NULL;
 }
 
-static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signals)
+static int serve(const Options *o, const BoardConfig *cfg)
 {
     Runtime rt;
-    rt.signals = *signals;
     char err[300];
     rt.server = server_open(o->host, (int)o->port, err, sizeof err);
     if (!rt.server) {
@@ -184,7 +181,7 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
     pthread_create(&sig_thread, NULL, signal_main, &rt);
     pthread_create(&tick_thread, NULL, tick_main, &rt);
     server_run(rt.server, api_handle, &api);
-    pthread_kill(sig_thread, SIGUSR1); /* if the server stopped for another reason */
+    platform_stop_cancel(); /* if the server stopped for another reason */
     pthread_join(sig_thread, NULL);
     pthread_join(tick_thread, NULL);
     session_free(rt.session);
@@ -210,16 +207,10 @@ int main(int argc, char **argv)
     if (o.pieces_dir) {
         rc = write_pieces(&o, &cfg);
     } else {
-        /* every thread starts with these blocked; the signal thread waits for them */
-        signal(SIGPIPE, SIG_IGN);
-        sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, SIGINT);
-        sigaddset(&set, SIGTERM);
-        sigaddset(&set, SIGHUP);
-        sigaddset(&set, SIGUSR1);
-        pthread_sigmask(SIG_BLOCK, &set, NULL);
-        rc = serve(&o, &cfg, &set);
+        /* every thread starts with the stop requests held; the signal thread waits for them */
+        platform_write_errors_not_signals();
+        platform_stop_hold();
+        rc = serve(&o, &cfg);
     }
     board_config_free(&cfg);
     return rc;
