@@ -1,13 +1,11 @@
 #include "tourney.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +20,7 @@
 #include "log.h"
 #include "outfile.h"
 #include "cecpclient/xengine.h"
+#include "platform/child.h"
 #include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
@@ -515,13 +514,8 @@ static void run_workers(Tourney *t)
         pthread_join(w[i].thread, NULL);
     free(w);
     /* no child may be left unwaited */
-    for (;;) {
-        int st;
-        pid_t p = waitpid(-1, &st, WNOHANG);
-        if (p <= 0)
-            break;
-        msg("warning: reaped a stray child process %d", (int)p);
-    }
+    for (long p; (p = child_reap_stray()) > 0;)
+        msg("warning: reaped a stray child process %ld", p);
 }
 
 /* The report (stdout; stderr in fastchess mode, whose stdout is OpenBench's); returns the
