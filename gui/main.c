@@ -11,6 +11,7 @@
 #include "board/tfen.h"
 #include "config.h"
 #include "pieces.h"
+#include "platform/browser.h"
 #include "platform/files.h"
 #include "platform/stop.h"
 #include "util/clock.h"
@@ -20,7 +21,7 @@
 
 static const char usage[] =
     "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
-    "                  [--engine-log FILE]\n"
+    "                  [--engine-log FILE] [--open]\n"
     "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
     "\n"
     "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
@@ -32,6 +33,7 @@ static const char usage[] =
     "  --option NAME=VALUE a rules option (docs/RULES.md §9) for the first game, or an\n"
     "                      option given to every engine (e.g. Threads=2)\n"
     "  --engine-log FILE   append the conversation with the engines to FILE\n"
+    "  --open              open the page in the default browser once it is served\n"
     "  --xboard-pieces DIR write the pieces as an XBoard piece theme into DIR and exit\n"
     "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
     "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
@@ -59,6 +61,7 @@ static void default_engine(BoardConfig *cfg)
 typedef struct Options {
     const char *host;
     long port;
+    bool open;
     const char *pieces_dir;
     int set;
 } Options;
@@ -73,6 +76,10 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             exit(0);
+        }
+        if (!strcmp(a, "--open")) {
+            o->open = true;
+            continue;
         }
         bool takes = !strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--engine") ||
                      !strcmp(a, "--option") || !strcmp(a, "--engine-log") ||
@@ -171,9 +178,13 @@ static int serve(const Options *o, const BoardConfig *cfg)
     }
     const char *host = o->host;
     bool v6 = strchr(host, ':') != NULL;
-    printf("Kaki board: http://%s%s%s:%d/\n", v6 ? "[" : "", host, v6 ? "]" : "",
-           server_port(rt.server));
+    char url[300];
+    snprintf(url, sizeof url, "http://%s%s%s:%d/", v6 ? "[" : "", host, v6 ? "]" : "",
+             server_port(rt.server));
+    printf("Kaki board: %s\n", url);
     fflush(stdout);
+    if (o->open && platform_open_url(url, err, sizeof err) != 0)
+        fprintf(stderr, "kaki-board: %s: open %s in your browser\n", err, url);
     rt.hub = events_new();
     rt.session = session_new(cfg, rt.hub);
     Api api = {rt.session, rt.hub};
@@ -195,7 +206,8 @@ static int serve(const Options *o, const BoardConfig *cfg)
 
 int main(int argc, char **argv)
 {
-    Options o = {.host = "127.0.0.1", .port = 8080, .pieces_dir = NULL, .set = SET_KANJI};
+    Options o = {.host = "127.0.0.1", .port = 8080, .open = false, .pieces_dir = NULL,
+                 .set = SET_KANJI};
     BoardConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     rules_default(&cfg.rules);
