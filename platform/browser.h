@@ -1,4 +1,4 @@
-/* Opening a web page in the user's browser (kaki-board --open): xdg-open (or macOS's open) on
+/* Opening a web page in the user's browser (kaki-board --open): xdg-open (macOS: open) on
  * POSIX systems, the shell's default browser on Windows.  browser_posix.c or
  * browser_windows.c implements it. */
 #ifndef KAKI_PLATFORM_BROWSER_H

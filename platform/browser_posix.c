@@ -1,4 +1,5 @@
-/* Opening a web page on POSIX systems: see browser.h.  xdg-open (else open) is started with
+/* Opening a web page on POSIX systems: see browser.h.  xdg-open (macOS: open; on Debian
+ * "open" may be openvt, so it is not tried elsewhere) is started with
  * posix_spawnp in a process group of its own, with default signals and an empty signal mask
  * (the caller may block or ignore some), its standard streams on /dev/null, and reaped by a
  * detached thread. */
@@ -49,9 +50,13 @@ static int spawn(const char *opener, const char *url, pid_t *pid)
 
 int platform_open_url(const char *url, char *err, size_t errsz)
 {
-    static const char *const openers[] = {"xdg-open", "open"};
+#ifdef __APPLE__
+    static const char *const openers[] = {"open"};
+#else
+    static const char *const openers[] = {"xdg-open"};
+#endif
     int rc = ENOENT;
-    for (int i = 0; i < 2; i++) {
+    for (size_t i = 0; i < sizeof openers / sizeof *openers; i++) {
         pid_t pid;
         if ((rc = spawn(openers[i], url, &pid)) != 0)
             continue;
@@ -64,6 +69,6 @@ int platform_open_url(const char *url, char *err, size_t errsz)
         pthread_attr_destroy(&attr);
         return 0;
     }
-    snprintf(err, errsz, "cannot start xdg-open: %s", strerror(rc));
+    snprintf(err, errsz, "cannot start %s: %s", openers[0], strerror(rc));
     return -1;
 }
