@@ -1,10 +1,10 @@
 /* An engine child process on a pair of pipes (shared by kaki-match and kaki-board).
  *
- * The child runs in its own process group (so that helpers it starts die with it), with every
- * descriptor of the runner closed on exec.  Reads are non-blocking with poll(); output is cut
- * into lines of at most PROC_LINE_MAX bytes (longer lines are truncated and flagged, NUL bytes
- * replaced), so garbage can never overflow anything.  proc_stop always reaps the child: no
- * zombies are left behind. */
+ * The child runs in its own process group or job (so that helpers it starts die with it) and
+ * inherits nothing of the runner but its pipes (platform/child.h, the system's part).  Reads
+ * never block; output is cut into lines of at most PROC_LINE_MAX bytes (longer lines are
+ * truncated and flagged, NUL bytes replaced), so garbage can never overflow anything.
+ * proc_stop always reaps the child: no zombies are left behind. */
 #ifndef KAKI_CECPCLIENT_PROC_H
 #define KAKI_CECPCLIENT_PROC_H
 
@@ -12,15 +12,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
+
+#include "platform/child.h"
 
 #define PROC_LINE_MAX 16384
 #define PROC_BUF_SIZE 65536
 
 typedef struct Proc {
-    pid_t pid;          /* 0 when not running */
-    int to_child;       /* the child's stdin */
-    int from_child;     /* the child's stdout */
+    long pid;           /* the child's process id; 0 when not started (the owner clears it) */
+    Child *child;       /* NULL once stopped */
     bool eof;           /* the child closed its stdout (usually: it died) */
     bool reaped;
     bool exited;        /* the child has ended (seen by proc_exited or when reaped) */
@@ -34,9 +34,10 @@ typedef struct Proc {
 } Proc;
 
 /* Starts argv[0] (looked up in PATH when it has no '/') with arguments argv (NULL-terminated)
-   in directory dir (NULL = current).  stderr_fd >= 0 becomes the child's stderr, -1 inherits
-   ours.  Returns 0, or -1 with a message in err (exec failures included). */
-int proc_spawn(Proc *p, char *const argv[], const char *dir, int stderr_fd, char *err,
+   in directory dir (NULL = current), as child_spawn does.  Its stderr is appended to the file
+   stderr_path (NULL: it shares ours).  Returns 0, or -1 with a message in err (exec failures
+   included). */
+int proc_spawn(Proc *p, char *const argv[], const char *dir, const char *stderr_path, char *err,
                size_t errsz);
 
 /* Writes text plus '\n'.  Returns 0, or -1 if the child is gone or does not read its input
@@ -52,15 +53,20 @@ int proc_write_line(Proc *p, const char *text, int timeout_ms);
    caller in a loop of reads. */
 int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t deadline);
 
+/* Waits up to ms until one of the n processes has output to read (NULL entries, and processes
+   whose output has ended, are skipped; with none it just waits). */
+void proc_wait_output(Proc *const ps[], int n, int ms);
+
 /* Has the child exited?  Non-blocking; records how (the child is reaped by proc_stop). */
 bool proc_exited(Proc *p);
 
 /* Ends the child: waits up to grace_ms for it to exit by itself (after the caller sent
-   "quit"), then SIGTERM to its process group (if use_sigterm), then SIGKILL; always reaps.
-   Closes the pipes.  Safe to call on a stopped Proc. */
+   "quit"), then SIGTERM to its process group (if use_sigterm, on POSIX), then SIGKILL (on
+   Windows: its job ends); always reaps.  Closes the pipes.  Safe to call on a stopped Proc. */
 void proc_stop(Proc *p, int grace_ms, bool use_sigterm);
 
-/* "exited with status 3", "killed by signal 11 (Segmentation fault)", or "still running". */
+/* "exited with status 3", "killed by signal 11 (Segmentation fault)" (child_describe_end),
+   or "still running". */
 void proc_describe_exit(const Proc *p, char *out, size_t outsz);
 
 #endif

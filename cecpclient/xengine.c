@@ -2,13 +2,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -16,9 +15,7 @@ void xe_init(XEngine *e, const XEngineConfig *cfg, const char *label_prefix)
 {
     memset(e, 0, sizeof *e);
     e->cfg = *cfg;
-    e->proc.to_child = e->proc.from_child = -1;
-    const char *base = strrchr(cfg->cmd, '/');
-    base = base ? base + 1 : cfg->cmd;
+    const char *base = platform_basename(cfg->cmd);
     str_copy(e->name, sizeof e->name, cfg->name ? cfg->name : base);
     snprintf(e->label, sizeof e->label, "%s:%s", label_prefix, e->name);
 }
@@ -267,21 +264,10 @@ static int spawn(XEngine *e)
     for (int i = 0; i < c->nargs; i++)
         argv[argc++] = c->args[i];
     argv[argc] = NULL;
-    int errfd = -1;
-    if (c->stderr_file) {
-        errfd = open(c->stderr_file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (errfd < 0) {
-            snprintf(e->error, sizeof e->error, "cannot open %s", c->stderr_file);
-            free(argv);
-            return -1;
-        }
-    }
     char err[300];
-    int rc = proc_spawn(&e->proc, argv, c->dir, errfd, err, sizeof err);
+    int rc = proc_spawn(&e->proc, argv, c->dir, c->stderr_file, err, sizeof err);
     e->proc.interrupt = c->interrupt;
     free(argv);
-    if (errfd >= 0)
-        close(errfd);
     if (rc != 0) {
         str_copy(e->error, sizeof e->error, err);
         return -1;

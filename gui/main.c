@@ -3,16 +3,17 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "api.h"
 #include "board/tfen.h"
 #include "config.h"
 #include "pieces.h"
+#include "platform/browser.h"
+#include "platform/files.h"
+#include "platform/stop.h"
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
@@ -20,7 +21,7 @@
 
 static const char usage[] =
     "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
-    "                  [--engine-log FILE]\n"
+    "                  [--engine-log FILE] [--open]\n"
     "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
     "\n"
     "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
@@ -32,25 +33,22 @@ static const char usage[] =
     "  --option NAME=VALUE a rules option (docs/RULES.md §9) for the first game, or an\n"
     "                      option given to every engine (e.g. Threads=2)\n"
     "  --engine-log FILE   append the conversation with the engines to FILE\n"
+    "  --open              open the page in the default browser once it is served\n"
     "  --xboard-pieces DIR write the pieces as an XBoard piece theme into DIR and exit\n"
     "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
     "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
 
-/* The kaki executable beside us (build/gui/kaki-board next to build/kaki), else "kaki". */
+/* The kaki executable beside us (build/gui/kaki-board next to build/kaki; kaki-board.exe next
+   to kaki.exe), else "kaki". */
 static void default_engine(BoardConfig *cfg)
 {
     char self[PATH_MAX], path[PATH_MAX + 16];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     const char *found = "kaki";
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash)
-            *slash = '\0';
+    if (platform_self_dir(self, sizeof self)) {
         static const char *const rel[] = {"/kaki", "/../kaki"};
         for (int i = 0; i < 2; i++) {
-            snprintf(path, sizeof path, "%s%s", self, rel[i]);
-            if (access(path, X_OK) == 0) {
+            snprintf(path, sizeof path, "%s%s%s", self, rel[i], platform_exe_suffix);
+            if (platform_executable(path)) {
                 found = path;
                 break;
             }
@@ -63,6 +61,7 @@ static void default_engine(BoardConfig *cfg)
 typedef struct Options {
     const char *host;
     long port;
+    bool open;
     const char *pieces_dir;
     int set;
 } Options;
@@ -77,6 +76,10 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             exit(0);
+        }
+        if (!strcmp(a, "--open")) {
+            o->open = true;
+            continue;
         }
         bool takes = !strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--engine") ||
                      !strcmp(a, "--option") || !strcmp(a, "--engine-log") ||
@@ -139,17 +142,16 @@ typedef struct Runtime {
     Server *server;
     EventHub *hub;
     Session *session;
-    sigset_t signals;
 } Runtime;
 
-/* Ctrl-C and SIGTERM: a clean stop (the server ends its connections, the engines quit). */
+/* Ctrl-C and SIGTERM (platform/stop.h): a clean stop (the server ends its connections, the
+   engines quit). */
 static void *signal_main(void *arg)
 {
     Runtime *rt = arg;
-    int sig = 0;
-    sigwait(&rt->signals, &sig);
-    if (sig != SIGUSR1)
-        fprintf(stderr, "kaki-board: stopping (signal %d)\n", sig);
+    char what[64];
+    if (platform_stop_wait(what, sizeof what))
+        fprintf(stderr, "kaki-board: stopping (%s)\n", what);
     server_stop(rt->server);
     events_stop(rt->hub);
     return NULL;
@@ -165,10 +167,9 @@ static void *tick_main(void *arg)
     return NULL;
 }
 
-static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signals)
+static int serve(const Options *o, const BoardConfig *cfg)
 {
     Runtime rt;
-    rt.signals = *signals;
     char err[300];
     rt.server = server_open(o->host, (int)o->port, err, sizeof err);
     if (!rt.server) {
@@ -177,9 +178,13 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
     }
     const char *host = o->host;
     bool v6 = strchr(host, ':') != NULL;
-    printf("Kaki board: http://%s%s%s:%d/\n", v6 ? "[" : "", host, v6 ? "]" : "",
-           server_port(rt.server));
+    char url[300];
+    snprintf(url, sizeof url, "http://%s%s%s:%d/", v6 ? "[" : "", host, v6 ? "]" : "",
+             server_port(rt.server));
+    printf("Kaki board: %s\n", url);
     fflush(stdout);
+    if (o->open && platform_open_url(url, err, sizeof err) != 0)
+        fprintf(stderr, "kaki-board: %s: open %s in your browser\n", err, url);
     rt.hub = events_new();
     rt.session = session_new(cfg, rt.hub);
     Api api = {rt.session, rt.hub};
@@ -187,7 +192,7 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
     pthread_create(&sig_thread, NULL, signal_main, &rt);
     pthread_create(&tick_thread, NULL, tick_main, &rt);
     server_run(rt.server, api_handle, &api);
-    pthread_kill(sig_thread, SIGUSR1); /* if the server stopped for another reason */
+    platform_stop_cancel(); /* if the server stopped for another reason */
     pthread_join(sig_thread, NULL);
     pthread_join(tick_thread, NULL);
     session_free(rt.session);
@@ -201,7 +206,8 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
 
 int main(int argc, char **argv)
 {
-    Options o = {.host = "127.0.0.1", .port = 8080, .pieces_dir = NULL, .set = SET_KANJI};
+    Options o = {.host = "127.0.0.1", .port = 8080, .open = false, .pieces_dir = NULL,
+                 .set = SET_KANJI};
     BoardConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     rules_default(&cfg.rules);
@@ -213,16 +219,10 @@ int main(int argc, char **argv)
     if (o.pieces_dir) {
         rc = write_pieces(&o, &cfg);
     } else {
-        /* every thread starts with these blocked; the signal thread waits for them */
-        signal(SIGPIPE, SIG_IGN);
-        sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, SIGINT);
-        sigaddset(&set, SIGTERM);
-        sigaddset(&set, SIGHUP);
-        sigaddset(&set, SIGUSR1);
-        pthread_sigmask(SIG_BLOCK, &set, NULL);
-        rc = serve(&o, &cfg, &set);
+        /* every thread starts with the stop requests held; the signal thread waits for them */
+        platform_write_errors_not_signals();
+        platform_stop_hold();
+        rc = serve(&o, &cfg);
     }
     board_config_free(&cfg);
     return rc;

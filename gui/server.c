@@ -1,24 +1,18 @@
-#define _GNU_SOURCE 1 /* accept4, POLLRDHUP */
 #include "server.h"
 
-#include <errno.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "json.h"
+#include "platform/net.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
 struct Server {
-    int fd;
+    NetSocket sock;
     int port;
     HttpOrigin origin;
     atomic_int idle_ms, request_ms; /* changed by tests while connections run */
@@ -33,7 +27,7 @@ struct Server {
 
 struct HttpConn {
     Server *s;
-    int fd;
+    NetSocket sock;
     bool keep_alive;
     bool responded;
     bool head_only;
@@ -42,39 +36,13 @@ struct HttpConn {
 
 Server *server_open(const char *host, int port, char *err, size_t errsz)
 {
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
-    struct addrinfo *ai = NULL;
-    char portstr[16];
-    snprintf(portstr, sizeof portstr, "%d", port);
-    int rc = getaddrinfo(host, portstr, &hints, &ai);
-    if (rc != 0) {
-        snprintf(err, errsz, "cannot resolve '%s': %s", host, gai_strerror(rc));
+    int bound = 0;
+    NetSocket sock = net_listen(host, port, &bound, err, errsz);
+    if (sock == NET_NONE)
         return NULL;
-    }
-    int fd = -1;
-    for (struct addrinfo *a = ai; a && fd < 0; a = a->ai_next) {
-        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
-        if (fd < 0)
-            continue;
-        int one = 1;
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, 64) != 0) {
-            snprintf(err, errsz, "cannot listen on %s port %d: %s", host, port, strerror(errno));
-            close(fd);
-            fd = -1;
-        }
-    }
-    freeaddrinfo(ai);
-    if (fd < 0)
-        return NULL;
-    struct sockaddr_storage ss;
-    socklen_t sl = sizeof ss;
-    getsockname(fd, (struct sockaddr *)&ss, &sl);
     Server *s = xcalloc(1, sizeof *s);
-    s->fd = fd;
-    s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
-                                       : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    s->sock = sock;
+    s->port = bound;
     http_origin_init(&s->origin, host, s->port);
     s->idle_ms = SERVER_IDLE_MS;
     s->request_ms = SERVER_REQUEST_MS;
@@ -105,18 +73,14 @@ static int write_all(HttpConn *c, const char *p, size_t n)
 {
     int64_t deadline = mono_ms() + c->s->request_ms;
     while (n > 0 && !c->broken) {
-        ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+        long w = net_send(c->sock, p, n);
         if (w > 0) {
             p += w;
             n -= (size_t)w;
             continue;
         }
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && mono_ms() < deadline &&
-            !server_stopping(c->s)) {
-            struct pollfd pfd = {c->fd, POLLOUT, 0};
-            poll(&pfd, 1, 100);
+        if (w == NET_AGAIN && mono_ms() < deadline && !server_stopping(c->s)) {
+            net_wait(c->sock, NET_WRITABLE, 100);
             continue;
         }
         c->broken = true;
@@ -172,14 +136,14 @@ bool http_stream_closed(HttpConn *c)
 {
     if (c->broken || server_stopping(c->s))
         return true;
-    struct pollfd pfd = {c->fd, POLLIN | POLLRDHUP, 0};
-    if (poll(&pfd, 1, 0) <= 0)
+    int ready = net_wait(c->sock, NET_READABLE | NET_HANGUP, 0);
+    if (ready <= 0)
         return false;
-    if (pfd.revents & (POLLRDHUP | POLLHUP | POLLERR))
+    if (ready & NET_HANGUP)
         return true;
     char buf[256]; /* a page sends nothing on a stream: anything else is drained */
-    ssize_t r = recv(c->fd, buf, sizeof buf, MSG_DONTWAIT);
-    return r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    long r = net_recv(c->sock, buf, sizeof buf);
+    return r == 0 || r == -1;
 }
 
 /* ------------------------------------------------------------------ reading ------------ */
@@ -194,18 +158,17 @@ static int read_more(HttpConn *c, char *buf, size_t *len, size_t cap, int64_t de
         int64_t left = deadline - mono_ms();
         if (left <= 0)
             return 0;
-        struct pollfd pfd = {c->fd, POLLIN, 0};
-        int r = poll(&pfd, 1, left > 200 ? 200 : (int)left);
-        if (r < 0 && errno != EINTR)
+        int r = net_wait(c->sock, NET_READABLE, left > 200 ? 200 : (int)left);
+        if (r < 0)
             return -1;
-        if (r <= 0)
+        if (r == 0)
             continue;
-        ssize_t n = recv(c->fd, buf + *len, cap - *len, 0);
+        long n = net_recv(c->sock, buf + *len, cap - *len);
         if (n > 0) {
             *len += (size_t)n;
             return 1;
         }
-        if (n == 0 || (errno != EINTR && errno != EAGAIN))
+        if (n != NET_AGAIN)
             return -1;
     }
 }
@@ -280,13 +243,13 @@ static bool serve_one(HttpConn *c, char *buf, size_t *len, HttpRequest *req)
 
 typedef struct ConnArg {
     Server *s;
-    int fd;
+    NetSocket sock;
 } ConnArg;
 
 static void *conn_main(void *arg)
 {
     ConnArg *a = arg;
-    HttpConn c = {.s = a->s, .fd = a->fd};
+    HttpConn c = {.s = a->s, .sock = a->sock};
     free(a);
     char *buf = xmalloc(HTTP_HEAD_MAX);
     HttpRequest *req = xmalloc(sizeof *req);
@@ -295,8 +258,7 @@ static void *conn_main(void *arg)
         ;
     free(req);
     free(buf);
-    shutdown(c.fd, SHUT_RDWR);
-    close(c.fd);
+    net_shutdown_close(c.sock);
     pthread_mutex_lock(&c.s->mu);
     c.s->active--;
     pthread_cond_broadcast(&c.s->cv);
@@ -309,11 +271,10 @@ void server_run(Server *s, HttpHandler handler, void *ctx)
     s->handler = handler;
     s->ctx = ctx;
     while (!server_stopping(s)) {
-        struct pollfd pfd = {s->fd, POLLIN, 0};
-        if (poll(&pfd, 1, 200) <= 0)
+        if (net_wait(s->sock, NET_READABLE, 200) <= 0)
             continue;
-        int fd = accept4(s->fd, NULL, NULL, SOCK_CLOEXEC);
-        if (fd < 0)
+        NetSocket sock = net_accept(s->sock);
+        if (sock == NET_NONE)
             continue;
         pthread_mutex_lock(&s->mu);
         bool full = s->active >= SERVER_MAX_CONNECTIONS;
@@ -321,16 +282,16 @@ void server_run(Server *s, HttpHandler handler, void *ctx)
             s->active++;
         pthread_mutex_unlock(&s->mu);
         ConnArg *a = xmalloc(sizeof *a);
-        *a = (ConnArg){s, fd};
+        *a = (ConnArg){s, sock};
         pthread_t t;
         pthread_attr_t attr;
         pthread_attr_init(&attr);
         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
         pthread_attr_setstacksize(&attr, 256 * 1024);
         if (full || pthread_create(&t, &attr, conn_main, a) != 0) {
-            HttpConn c = {.s = s, .fd = fd};
+            HttpConn c = {.s = s, .sock = sock};
             refuse(&c, 503, "too many connections");
-            close(fd);
+            net_close(sock);
             free(a);
             if (!full) {
                 pthread_mutex_lock(&s->mu);
@@ -352,7 +313,7 @@ void server_close(Server *s)
 {
     if (!s)
         return;
-    close(s->fd);
+    net_close(s->sock);
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);
     free(s);

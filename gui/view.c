@@ -9,6 +9,7 @@
 #include "board/result.h"
 #include "diagram.h"
 #include "pieces.h"
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -242,10 +243,10 @@ char *view_pgn_text(const PgnGame *rec)
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    FILE *f = platform_memstream_open(&text, &len);
     if (f) {
         pgn_write(f, rec);
-        fclose(f);
+        platform_memstream_close(f, &text, &len);
     }
     return text ? text : xstrdup("");
 }

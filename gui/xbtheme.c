@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "pieces.h"
 #include "board/xbvariant.h"
+#include "platform/files.h"
 #include "util/strbuf.h"
 
 /* The image name of every piece slot, in slot order: pngPieceNames[] of XBoard 4.9.1's draw.c.
@@ -109,7 +109,7 @@ static int make_dirs(const char *dir, char *err, size_t errsz)
         if (c != '/' && c != '\0')
             continue;
         *p = '\0';
-        if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+        if (platform_mkdir(path) != 0 && errno != EEXIST) {
             snprintf(err, errsz, "cannot create %s: %s", path, strerror(errno));
             return -1;
         }

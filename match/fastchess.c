@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "stats.h"
+#include "platform/files.h"
 #include "util/parse.h"
 #include "util/strutil.h"
 
@@ -76,8 +77,7 @@ static int fail(char *err, size_t errsz, const char *fmt, ...)
 bool fastchess_wanted(int argc, char **argv)
 {
     if (argc > 0 && argv[0]) {
-        const char *base = strrchr(argv[0], '/');
-        base = base ? base + 1 : argv[0];
+        const char *base = platform_basename(argv[0]);
         if (strncmp(base, "fastchess", 9) == 0)
             return true;
     }
@@ -647,9 +647,8 @@ void fastchess_summary(FILE *out, const MatchConfig *cfg, const ResultSet *rs)
     char a[128], b[128], book[128], elo[200];
     safe_name(rs->names[0], a, sizeof a);
     safe_name(rs->names[1], b, sizeof b);
-    const char *file = cfg->openings_file ? strrchr(cfg->openings_file, '/') : NULL;
-    safe_name(file ? file + 1 : cfg->openings_file ? cfg->openings_file : "startpos", book,
-              sizeof book);
+    const char *file = cfg->openings_file ? platform_basename(cfg->openings_file) : "startpos";
+    safe_name(file, book, sizeof book);
     fprintf(out, "Results of %s vs %s (%s, %s):\n", a, b, cfg->tc.text, book);
     double points = st.wins + 0.5 * st.draws;
     fprintf(out, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n", games,

@@ -1,7 +1,6 @@
 #include "game.h"
 
 #include <ctype.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,15 +367,11 @@ static int wait_move(Play *P, int c, int64_t t0, int64_t limit, char *move, size
                  (double)cfg->grace_ms / 1000.0);
             return 0;
         }
-        struct pollfd pfd[2];
-        int nfd = 0;
-        for (int s = 0; s < 2; s++)
-            if (g->eng[s]->proc.from_child >= 0 && !g->eng[s]->proc.eof)
-                pfd[nfd++] = (struct pollfd){g->eng[s]->proc.from_child, POLLIN, 0};
+        Proc *const procs[2] = {&g->eng[0]->proc, &g->eng[1]->proc};
         int64_t wait = hang_at - now;
         if (wait > 100)
             wait = 100;
-        poll(pfd, (nfds_t)nfd, (int)wait);
+        proc_wait_output(procs, 2, (int)wait);
     }
 }
 

@@ -1,6 +1,6 @@
 /* kaki-match: a headless tournament runner (referee) for tenjiku shogi engines speaking
  * CECP v2.  See cli.c (--help) and match/README.md. */
-#include <signal.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +12,17 @@
 #include "tourney.h"
 #include "log.h"
 #include "outfile.h"
+#include "platform/stop.h"
 #include "util/strutil.h"
 
-static void on_signal(int sig)
+/* Ctrl-C and SIGTERM (platform/stop.h): the match stops after the games being played. */
+static void *signal_main(void *arg)
 {
-    (void)sig;
-    g_interrupted = 1;
+    (void)arg;
+    char what[64];
+    if (platform_stop_wait(what, sizeof what))
+        g_interrupted = 1;
+    return NULL;
 }
 
 static int merge_main(int argc, char **argv)
@@ -77,9 +82,9 @@ static int merge_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    signal(SIGPIPE, SIG_IGN);
-    /* a file past its size limit is a write error (EFBIG) like a full disk, not a kill */
-    signal(SIGXFSZ, SIG_IGN);
+    /* a closed stdout, and a file past its size limit, are write errors (EPIPE, EFBIG) like a
+       full disk, not a kill */
+    platform_write_errors_not_signals();
     bool fastchess = fastchess_wanted(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "merge") == 0 && !fastchess)
         return merge_main(argc, argv);
@@ -100,13 +105,14 @@ int main(int argc, char **argv)
         free(cfg);
         return rc > 0 ? 0 : 2;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    platform_stop_hold(); /* before the first thread */
+    pthread_t sig_thread;
+    bool watching = pthread_create(&sig_thread, NULL, signal_main, NULL) == 0;
     rc = tourney_run(cfg);
+    if (watching) {
+        platform_stop_cancel();
+        pthread_join(sig_thread, NULL);
+    }
     config_free(cfg);
     free(cfg);
     return rc;

@@ -1,11 +1,11 @@
 #include "outfile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
+
+#include "platform/files.h"
 
 atomic_int g_write_failed;
 
@@ -25,8 +25,7 @@ int outfile_open(OutFile *o, const char *what, const char *path, bool truncate)
     o->what = what;
     o->path = path;
     o->failed = false;
-    o->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncate ? O_TRUNC : 0),
-                 0644);
+    o->fd = platform_open_append(path, truncate);
     if (o->fd < 0) {
         char line[1200];
         snprintf(line, sizeof line, "error: cannot open %s %s: %s\n", what, path,
@@ -41,8 +40,10 @@ int outfile_write(OutFile *o, const char *data, size_t len)
 {
     if (o->fd < 0 || o->failed)
         return -1;
-    struct stat st;
-    bool regular = fstat(o->fd, &st) == 0 && S_ISREG(st.st_mode);
+    int64_t size = 0;
+    bool regular = false;
+    if (!platform_file_size(o->fd, &size, &regular))
+        regular = false;
     size_t done = 0;
     while (done < len) {
         ssize_t n = write(o->fd, data + done, len - done);
@@ -50,7 +51,7 @@ int outfile_write(OutFile *o, const char *data, size_t len)
             continue;
         if (n <= 0) {
             int err = n < 0 ? errno : ENOSPC;
-            if (regular && ftruncate(o->fd, st.st_size) != 0)
+            if (regular && platform_truncate(o->fd, size) != 0)
                 err = errno; /* could not take the partial record back either */
             o->failed = true;
             report(o->what, o->path, err);
@@ -63,11 +64,9 @@ int outfile_write(OutFile *o, const char *data, size_t len)
 
 FILE *outfile_begin(char **buf, size_t *len)
 {
-    *buf = NULL;
-    *len = 0;
-    FILE *mem = open_memstream(buf, len);
+    FILE *mem = platform_memstream_open(buf, len);
     if (!mem) {
-        perror("kaki-match: open_memstream");
+        perror("kaki-match: a memory stream");
         exit(1);
     }
     return mem;
@@ -75,7 +74,7 @@ FILE *outfile_begin(char **buf, size_t *len)
 
 int outfile_commit(OutFile *o, FILE *mem, char **buf, size_t *len)
 {
-    int rc = fclose(mem) == 0 ? outfile_write(o, *buf, *len) : -1;
+    int rc = platform_memstream_close(mem, buf, len) == 0 ? outfile_write(o, *buf, *len) : -1;
     free(*buf);
     *buf = NULL;
     return rc;

@@ -1,14 +1,13 @@
 #include "resume.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "log.h"
+#include "platform/files.h"
 #include "util/strutil.h"
 
 static FILE *open_file(const char *path, char *err, size_t errsz)
@@ -107,33 +106,34 @@ int resume_games(const char *path, ResultSet *out, char *err, size_t errsz)
 
 int resume_cut_incomplete(const char *path, char *err, size_t errsz)
 {
-    int fd = open(path, O_RDWR | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
+    int fd = platform_open_rw(path);
+    int64_t size = 0;
+    bool regular;
+    if (fd < 0 || !platform_file_size(fd, &size, &regular)) {
         snprintf(err, errsz, "--resume: cannot open %s: %s", path, strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
     }
-    off_t end = st.st_size, keep = 0; /* after the last newline */
+    int64_t end = size, keep = 0; /* after the last newline */
     char buf[4096];
     while (end > 0 && keep == 0) {
-        size_t n = end < (off_t)sizeof buf ? (size_t)end : sizeof buf;
-        if (pread(fd, buf, n, end - (off_t)n) != (ssize_t)n) {
+        size_t n = end < (int64_t)sizeof buf ? (size_t)end : sizeof buf;
+        if (platform_pread(fd, buf, n, end - (int64_t)n) != (long)n) {
             snprintf(err, errsz, "--resume: cannot read %s: %s", path, strerror(errno));
             close(fd);
             return -1;
         }
         for (size_t i = n; i > 0 && keep == 0; i--)
             if (buf[i - 1] == '\n')
-                keep = end - (off_t)n + (off_t)i;
-        end -= (off_t)n;
+                keep = end - (int64_t)n + (int64_t)i;
+        end -= (int64_t)n;
     }
     int rc = 0;
-    if (keep < st.st_size) {
+    if (keep < size) {
         msg("kaki-match: --resume: cutting off the incomplete last line of %s (%lld bytes: a "
-            "record cut short or NUL bytes a crash left)", path, (long long)(st.st_size - keep));
-        if (ftruncate(fd, keep) != 0) {
+            "record cut short or NUL bytes a crash left)", path, (long long)(size - keep));
+        if (platform_truncate(fd, keep) != 0) {
             snprintf(err, errsz, "--resume: cannot cut %s: %s", path, strerror(errno));
             rc = -1;
         }

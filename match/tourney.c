@@ -1,13 +1,11 @@
 #include "tourney.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +20,8 @@
 #include "log.h"
 #include "outfile.h"
 #include "cecpclient/xengine.h"
+#include "platform/child.h"
+#include "platform/files.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -442,7 +442,7 @@ static int resume_match(Tourney *t)
     size_t len;
     FILE *mem = outfile_begin(&hdr, &len);
     results_write_header(mem, cfg, t->results.names, t->results.nnames);
-    fclose(mem);
+    platform_memstream_close(mem, &hdr, &len);
     int rc = resume_check_header(cfg->results_file, hdr, err, sizeof err);
     free(hdr);
     ResultSet prev;
@@ -514,13 +514,8 @@ static void run_workers(Tourney *t)
         pthread_join(w[i].thread, NULL);
     free(w);
     /* no child may be left unwaited */
-    for (;;) {
-        int st;
-        pid_t p = waitpid(-1, &st, WNOHANG);
-        if (p <= 0)
-            break;
-        msg("warning: reaped a stray child process %d", (int)p);
-    }
+    for (long p; (p = child_reap_stray()) > 0;)
+        msg("warning: reaped a stray child process %ld", p);
 }
 
 /* The report (stdout; stderr in fastchess mode, whose stdout is OpenBench's); returns the

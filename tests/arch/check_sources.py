@@ -19,12 +19,22 @@ FOLDERS = ["util", "platform", "board", "eval", "search", "protocol", "cecpclien
            "gui", "tuning", "engine"]
 
 # Headers implemented by other files than their namesake: platform.h by each file of one
-# system (every one defines all of it).
+# system (every one defines all of it), and every other platform/a.h by platform/a_posix.c and
+# platform/a_windows.c.
 IMPLEMENTED_BY = {"platform/platform.h": ["platform/posix.c", "platform/windows.c"]}
 # Headers whose functions are shared out among files: the NNUE's kernels, one file per code
 # path (together they define all of it).
 SHARED_BY = {"eval/nnue_kernels.h": ["eval/nnue_scalar.c", "eval/nnue_sse2.c",
                                      "eval/nnue_avx2.c"]}
+
+
+def implementations(folder, stem):
+    relative = f"{folder}/{stem}.h"
+    if relative in IMPLEMENTED_BY:
+        return IMPLEMENTED_BY[relative]
+    if folder == "platform":
+        return [f"platform/{stem}_posix.c", f"platform/{stem}_windows.c"]
+    return [f"{folder}/{stem}.c"]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -268,7 +278,7 @@ def check_definitions(src):
                           f"{', '.join(missing)}")
                     bad += len(missing)
                 continue
-            sources = IMPLEMENTED_BY.get(relative, [f"{folder}/{stem}.c"])
+            sources = implementations(folder, stem)
             for source in sources:
                 path = os.path.join(src, source)
                 have = defined(read(path)) if os.path.exists(path) else set()

@@ -10,159 +10,29 @@ principal variation, and play a move with the keyboard alone.
 Screenshots go to ARTIFACT_DIR; the figures (page load time, click-to-highlight time) are
 printed at the end.  Exit status 0 = passed."""
 
-import json
 import os
-import subprocess
 import sys
 import time
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.dont_write_bytecode = True  # no __pycache__ beside browser_lib.py in the sources
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+import browser_lib as lib
+from browser_lib import (after_action, api, check, click_square, failures, hover_square,
+                         new_game, page_version, pieces_on_page, set_up, sq, stop, wait)
+
 BOARD, PGN, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(OUT, exist_ok=True)
-failures = []
 
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-    return cond
-
-
-def sq(file, rank):
-    """Square index from XBoard coordinates: file 'a'..'p', rank 1..16."""
-    return (rank - 1) * 16 + ord(file) - ord("a")
-
-
-# --- the server ---------------------------------------------------------------------------
-server = subprocess.Popen([BOARD, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-first = server.stdout.readline().strip()
+# --- the server and the browser -------------------------------------------------------------
+server, first = lib.start_board([BOARD, "--port", "0"])
 check(first.startswith("Kaki board: http://127.0.0.1:"), "first line names the URL: " + first)
 URL = first.split(": ", 1)[1]
-
-
-def stop(proc):
-    """SIGTERM: kaki-board must stop cleanly (status 0) within 15 s."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-        check(proc.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % proc.returncode)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        check(False, "kaki-board did not stop within 15 s of SIGTERM")
-
-
-def api(path, body=None):
-    req = urllib.request.Request(URL + path.lstrip("/"))
-    if body is not None:
-        req.data = json.dumps(body).encode()
-        req.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
-# --- the browser --------------------------------------------------------------------------
-opts = webdriver.ChromeOptions()
-for a in ("--headless --no-sandbox --disable-gpu --disable-background-networking "
-          "--disable-component-update --disable-sync --no-first-run --disable-extensions "
-          "--window-size=1440,900").split():
-    opts.add_argument(a)
-opts.add_argument("--user-data-dir=" + os.path.join(OUT, "chrome-profile-%d" % os.getpid()))
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-driver.set_page_load_timeout(30)
+driver = lib.start_chrome(OUT)
+lib.connect(driver, URL)
 js = driver.execute_script
-
-
-def wait(cond, what, timeout=15.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            v = cond()
-            if v:
-                return v
-        except Exception:  # the page is between two renders
-            pass
-        time.sleep(0.05)
-    check(False, "timed out waiting for: " + what)
-    return None
-
-
-def page_version():
-    return int(js("return Number(document.body.dataset.version || -1)"))
-
-
-def square_point(s):
-    """Offset of a square's centre from the board's centre, in CSS pixels."""
-    r = js("const r = document.getElementById('board').getBoundingClientRect();"
-           "return [r.width, r.height];")
-    flipped = js("return localStorage.getItem('kaki-flipped') === '1'")
-    file, rank = s & 15, s >> 4
-    col, row = (15 - file, rank) if flipped else (file, 15 - rank)
-    unit = r[0] / (16 * 60 + 2 * 22)
-    x = (22 + col * 60 + 30) * unit - r[0] / 2
-    y = (22 + row * 60 + 30) * unit - r[1] / 2
-    return int(round(x)), int(round(y))
-
-
-def click_square(s):
-    board = driver.find_element(By.ID, "board")
-    x, y = square_point(s)
-    ActionChains(driver).move_to_element_with_offset(board, x, y).click().perform()
-
-
-def hover_square(s):
-    board = driver.find_element(By.ID, "board")
-    x, y = square_point(s)
-    ActionChains(driver).move_to_element_with_offset(board, x, y).perform()
-
-
-def pieces_on_page():
-    """{square: symbol} of the pieces the page draws."""
-    return {int(k): v for k, v in js(
-        "const o = {}; for (const u of document.querySelectorAll('#board use.pc'))"
-        " o[u.dataset.sq] = u.getAttribute('href'); return o;").items()}
-
-
-def after_action(before, what):
-    return wait(lambda: page_version() > before, what)
-
-
-def new_game(sente, gote, clock, tfen=""):
-    """The New game dialog, as a person fills it in."""
-    before = page_version()
-    driver.find_element(By.ID, "btn-new").click()
-    form = driver.find_element(By.ID, "form-new")
-    form.find_element(By.CSS_SELECTOR, f"input[name=sente][value={sente}]").click()
-    form.find_element(By.CSS_SELECTOR, f"input[name=gote][value={gote}]").click()
-    js("document.getElementById('clock-kind').value = arguments[0]", clock["kind"])
-    for k in ("move", "depth"):
-        if k in clock:
-            el = form.find_element(By.NAME, k)
-            el.clear()
-            el.send_keys(str(clock[k]))
-    t = form.find_element(By.ID, "new-tfen")
-    t.clear()
-    if tfen:
-        t.send_keys(tfen)
-    driver.find_element(By.ID, "new-ok").click()
-    after_action(before, "the new game")
-
-
-def set_up(tfen):
-    before = page_version()
-    box = driver.find_element(By.ID, "tfen")
-    box.clear()
-    box.send_keys(tfen)
-    driver.find_element(By.ID, "btn-setup").click()
-    after_action(before, "the set-up position")
-    check(api("/api/state")["tfen"] == tfen, "position set up from pasted TFEN")
 
 
 # 1. the page loads; the three piece sets -----------------------------------------------
@@ -400,9 +270,9 @@ with open(script, "w") as f:  # crashes (SIGSEGV) on its first "go", only the fi
             "  ping*) echo \"pong ${line#ping }\" ;;\n"
             "esac; done\n" % (mark, kaki, mark))
 os.chmod(script, 0o755)
-server = subprocess.Popen([BOARD, "--port", "0", "--engine", script], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True)
-URL = server.stdout.readline().strip().split(": ", 1)[1]
+server, first = lib.start_board([BOARD, "--port", "0", "--engine", script])
+URL = first.split(": ", 1)[1]
+lib.connect(driver, URL)
 driver.get(URL)
 wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
 new_game("human", "engine", {"kind": "permove", "move": 0.3})

@@ -16,7 +16,7 @@ static int spawn_sh(Proc *p, const char *script)
 {
     char *argv[] = {"sh", "-c", (char *)script, NULL};
     char err[200];
-    int rc = proc_spawn(p, argv, NULL, -1, err, sizeof err);
+    int rc = proc_spawn(p, argv, NULL, NULL, err, sizeof err);
     if (rc)
         fprintf(stderr, "spawn: %s\n", err);
     return rc;
@@ -97,10 +97,10 @@ int main(void)
 
     char *argv[] = {"/nonexistent/engine", NULL};
     char err[200];
-    CHECK(proc_spawn(p, argv, NULL, -1, err, sizeof err) == -1 && strstr(err, "cannot execute"),
+    CHECK(proc_spawn(p, argv, NULL, NULL, err, sizeof err) == -1 && strstr(err, "cannot execute"),
           "missing program: %s", err);
     char *argv2[] = {"sh", "-c", "true", NULL};
-    CHECK(proc_spawn(p, argv2, "/nonexistent/dir", -1, err, sizeof err) == -1 &&
+    CHECK(proc_spawn(p, argv2, "/nonexistent/dir", NULL, err, sizeof err) == -1 &&
               strstr(err, "cannot start"), "bad dir: %s", err);
 
     int st;

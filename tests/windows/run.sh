@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # tests/run-tests.sh --windows: installs the MinGW-w64 cross compiler and Wine if they are
-# missing (.ci/install-deps.sh windows wine), cross-builds kaki.exe and the Windows tests into
-# build-windows/ (cmake/mingw-w64-x86_64.cmake), runs them under Wine (ctest) and writes the
-# release package build-windows/kaki-windows-x64.zip (the test win_package).
-# Where Wine cannot be installed, kaki.exe and the zip are still built and the tests are skipped
-# with a message.
+# missing (.ci/install-deps.sh windows wine; headless Chromium for kaki-board.exe's browser test
+# if it can: browser), cross-builds kaki.exe, kaki-match.exe, kaki-board.exe and the Windows
+# tests into build-windows/ (cmake/mingw-w64-x86_64.cmake), runs them under Wine (ctest) and
+# writes the release package build-windows/kaki-windows-x64.zip (the test win_package).
+# Where Wine cannot be installed, the executables and the zip are still built and the tests
+# are skipped with a message.
 set -eu
 cd "$(dirname "$0")/../.."
 
 t0=$SECONDS
 .ci/install-deps.sh windows
 .ci/install-deps.sh --optional wine
+.ci/install-deps.sh --optional browser
 echo "windows: tools ready in $((SECONDS - t0)) s"
 
 dir=build-windows
@@ -25,7 +27,7 @@ wine=$(sed -n 's/^KAKI_WINE:FILEPATH=//p' "$dir/CMakeCache.txt")
 if [ -z "$wine" ] || [ "${wine%NOTFOUND}" != "$wine" ] || [ ! -x /usr/lib/wine/wine64 ]; then
     bash packaging/windows/package.sh "$dir/kaki.exe" "$dir/kaki-windows-x64.zip"
     echo "SKIPPED: the Windows tests: 64-bit Wine cannot be installed on this machine" \
-         "(.ci/install-deps.sh wine); kaki.exe and the zip were built, not run"
+         "(.ci/install-deps.sh wine); the executables and the zip were built, not run"
     exit 0
 fi
 
