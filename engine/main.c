@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "protocol/cecp.h"
+#include "util/version.h"
 
 static int usage(void)
 {
@@ -14,7 +15,8 @@ static int usage(void)
                     "  go [--fen TFEN] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB]\n"
                     "     [--option NAME=VALUE ...]\n"
                     "  eval [--fen TFEN] [--features] [--option NAME=VALUE ...]\n"
-                    "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n");
+                    "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n"
+                    "  --version       the version and bench signature\n");
     return 2;
 }
 
@@ -30,6 +32,10 @@ int main(int argc, char **argv)
         return cmd_eval(argc - 2, argv + 2);
     if (strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
+    if (strcmp(argv[1], "--version") == 0) {
+        version_print(stdout, "kaki");
+        return 0;
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage();
         return 0;

@@ -11,24 +11,28 @@
 
 #include "api.h"
 #include "board/tfen.h"
+#include "browser.h"
 #include "config.h"
 #include "pieces.h"
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
+#include "util/version.h"
 #include "xbtheme.h"
 
 static const char usage[] =
-    "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
-    "                  [--engine-log FILE]\n"
+    "usage: kaki-board [--port N] [--host ADDR] [--open] [--engine CMD ...]\n"
+    "                  [--option NAME=VALUE ...] [--engine-log FILE]\n"
     "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
+    "       kaki-board --version\n"
     "\n"
     "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
     "  --port N            port to listen on (default 8080; 0 picks a free one)\n"
     "  --host ADDR         address to listen on (default 127.0.0.1; anything else lets\n"
     "                      other machines play on your engines)\n"
+    "  --open              open the board in the desktop's default browser\n"
     "  --engine CMD        a CECP engine (program and arguments); twice for two engines.\n"
-    "                      Default: the kaki built beside kaki-board\n"
+    "                      Default: the kaki beside kaki-board (built or installed)\n"
     "  --option NAME=VALUE a rules option (docs/RULES.md §9) for the first game, or an\n"
     "                      option given to every engine (e.g. Threads=2)\n"
     "  --engine-log FILE   append the conversation with the engines to FILE\n"
@@ -36,7 +40,8 @@ static const char usage[] =
     "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
     "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
 
-/* The kaki executable beside us (build/gui/kaki-board next to build/kaki), else "kaki". */
+/* The kaki executable beside us (installed: both in one folder; built: build/gui/kaki-board
+   next to build/kaki), else "kaki" from PATH. */
 static void default_engine(BoardConfig *cfg)
 {
     char self[PATH_MAX], path[PATH_MAX + 16];
@@ -65,6 +70,7 @@ typedef struct Options {
     long port;
     const char *pieces_dir;
     int set;
+    bool open;
 } Options;
 
 static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
@@ -77,6 +83,14 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             exit(0);
+        }
+        if (!strcmp(a, "--version")) {
+            version_print(stdout, "kaki-board");
+            exit(0);
+        }
+        if (!strcmp(a, "--open")) {
+            o->open = true;
+            continue;
         }
         bool takes = !strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--engine") ||
                      !strcmp(a, "--option") || !strcmp(a, "--engine-log") ||
@@ -177,9 +191,13 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
     }
     const char *host = o->host;
     bool v6 = strchr(host, ':') != NULL;
-    printf("Kaki board: http://%s%s%s:%d/\n", v6 ? "[" : "", host, v6 ? "]" : "",
-           server_port(rt.server));
+    char url[300];
+    snprintf(url, sizeof url, "http://%s%s%s:%d/", v6 ? "[" : "", host, v6 ? "]" : "",
+             server_port(rt.server));
+    printf("Kaki board: %s\n", url);
     fflush(stdout);
+    if (o->open && browser_open(url, err, sizeof err) != 0)
+        fprintf(stderr, "kaki-board: cannot open a browser (%s): open %s\n", err, url);
     rt.hub = events_new();
     rt.session = session_new(cfg, rt.hub);
     Api api = {rt.session, rt.hub};
@@ -201,7 +219,8 @@ static int serve(const Options *o, const BoardConfig *cfg, const sigset_t *signa
 
 int main(int argc, char **argv)
 {
-    Options o = {.host = "127.0.0.1", .port = 8080, .pieces_dir = NULL, .set = SET_KANJI};
+    Options o = {.host = "127.0.0.1", .port = 8080, .pieces_dir = NULL, .set = SET_KANJI,
+                 .open = false};
     BoardConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     rules_default(&cfg.rules);
