@@ -7,8 +7,8 @@
 #   lintian    lintian --pedantic: every tag shown, an error fails
 #   install    dpkg --root=WORK/root -i (libc6 is not in the scratch database: --force-depends)
 #   xboard     XBoard would list Kaki: the plugin file read as XBoard 4.9.1 reads it
-#              (XBOARD_PLUGINS, xboard_plugins.c), its command found in Debian's user PATH
-#              inside the root, the logo there
+#              (XBOARD_PLUGINS, xboard_plugins.c), its command (/usr/games/kaki) a program of
+#              the root that plays tenjiku, the logo there
 #   programs   every installed program runs from /usr/games of the root (--version, the CECP
 #              handshake, kaki-board with the kaki beside it), the manual pages read by man,
 #              the desktop entries valid
@@ -97,19 +97,16 @@ xboard)
     out=$("$plugins" "$root/usr/share/games/plugins") || fail "xboard_plugins"
     echo "$out"
     line=$(grep '^kaki\.eng: ' <<<"$out")
-    [[ $line == "kaki.eng: engine list line <kaki>; command <kaki>; variants <tenjiku>; logo <$root/usr/share/games/plugins/logos/kaki.png>" ]] ||
+    [[ $line == "kaki.eng: engine list line </usr/games/kaki>; command </usr/games/kaki>; variants <tenjiku>; logo <$root/usr/share/games/plugins/logos/kaki.png>" ]] ||
         fail "XBoard would not list Kaki as expected: ${line:-no kaki.eng}"
-    # XBoard starts "kaki" through the PATH: Debian's for users (/etc/profile)
-    cmd=""
-    for d in /usr/local/bin /usr/bin /bin /usr/local/games /usr/games; do
-        if [ -x "$root$d/kaki" ]; then cmd=$root$d/kaki; break; fi
-    done
-    [ "$cmd" = "$root/usr/games/kaki" ] || fail "kaki in the users' PATH of the root: '${cmd:-none}'"
+    # the command XBoard starts, inside the root
+    cmd=$root/usr/games/kaki
+    [ -x "$cmd" ] || fail "no $cmd"
     printf 'xboard\nprotover 2\nquit\n' | "$cmd" | grep -q "^feature myname=\"Kaki $version\" variants=\"tenjiku\"" ||
         fail "$cmd does not answer XBoard's handshake as Kaki $version with the variant tenjiku"
     head -c 8 "$root/usr/share/games/plugins/logos/kaki.png" | od -An -c | grep -q 'P   N   G' ||
         fail "the logo is not a PNG"
-    echo "XBoard's engine list gains the line 'kaki' (it starts $cmd, which plays tenjiku), with its logo"
+    echo "XBoard's engine list gains the line '/usr/games/kaki' (in the root: $cmd, which plays tenjiku), with its logo"
     # kaki-xboard's settings name files of the package
     conf=$root/usr/share/games/xboard/themes/conf/tenjiku
     for p in $(sed -n 's/^-\(fcp\|pieceImageDirectory\) "\(.*\)"$/\2/p' "$conf"); do
