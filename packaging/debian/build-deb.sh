@@ -3,9 +3,10 @@
 # e.g. 0.2.0-1) from a source tree, with dpkg-deb: Kaki built with Debian's build flags,
 # installed by its own install rules (packaging/CMakeLists.txt) in Debian's layout (/usr/games,
 # /usr/share/games/plugins/xboard, /usr/share/man/man6), stripped, with the manual pages and
-# changelogs compressed, the machine-readable copyright, md5sums and the shared-library
-# dependencies from dpkg-shlibdeps.  The same source gives the same package, byte for byte
-# (every date is the changelog's, SOURCE_DATE_EPOCH).
+# changelogs compressed, the machine-readable copyright, md5sums, the shared-library
+# dependencies from dpkg-shlibdeps, and a postinst that dates XBoard's plugin file at the
+# installation (packaging/debian/postinst says why).  The same source gives the same package,
+# byte for byte (every date is the changelog's, SOURCE_DATE_EPOCH).
 #
 #   packaging/debian/build-deb.sh [--source DIR] [--build DIR] OUTDIR
 #
@@ -85,10 +86,11 @@ size=$(du -sk --apparent-size "$stage/usr" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@MAINTAINER@/$maintainer/" \
     -e "s/@INSTALLED_SIZE@/$size/" -e "s/@DEPENDS@/$depends/" "$deb/control.in" >"$stage/DEBIAN/control"
 (cd "$stage" && find usr -type f | LC_ALL=C sort | xargs md5sum) >"$stage/DEBIAN/md5sums"
+cp "$deb/postinst" "$stage/DEBIAN/postinst"
 
 find "$stage" -type d -exec chmod 0755 {} +
 find "$stage" -type f -exec chmod 0644 {} +
-chmod 0755 "$stage"/usr/games/*
+chmod 0755 "$stage"/usr/games/* "$stage/DEBIAN/postinst"
 find "$stage" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 file=$out/kaki_${version}_${arch}.deb
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$file" >/dev/null

@@ -5,9 +5,11 @@
 #   build      packaging/debian/build-deb.sh -> WORK/out/kaki_VERSION-N_ARCH.deb; its fields and
 #              files
 #   lintian    lintian --pedantic: every tag shown, an error fails
-#   install    dpkg --root=WORK/root -i (libc6 is not in the scratch database: --force-depends)
+#   install    dpkg --root=WORK/root -i (libc6 is not in the scratch database: --force-depends;
+#              the postinst runs outside a chroot, with DPKG_ROOT: --force-script-chrootless)
 #   xboard     XBoard would list Kaki: the plugin file read as XBoard 4.9.1 reads it
-#              (XBOARD_PLUGINS, xboard_plugins.c), its command (/usr/games/kaki) a program of
+#              (XBOARD_PLUGINS, xboard_plugins.c) for a user who saved XBoard's settings a
+#              minute before the installation, its command (/usr/games/kaki) a program of
 #              the root that plays tenjiku, the logo there
 #   programs   every installed program runs from /usr/games of the root (--version, the CECP
 #              handshake, kaki-board with the kaki beside it), the manual pages read by man,
@@ -17,7 +19,9 @@
 # Exit 77 (skipped, with the reason) when dpkg-deb, dpkg-dev or lintian is missing
 # (.ci/install-deps.sh package installs them), or when an earlier step left nothing to test.
 set -u
-step=$1 src=$2 work=$3 version=$4 plugins=${5:-}
+step=$1 src=$2 version=$4 plugins=${5:-}
+mkdir -p "$3"
+work=$(cd "$3" && pwd) # absolute: dpkg runs the postinst by its path
 here=$(cd "$(dirname "$0")" && pwd)
 root=$work/root
 fail() { echo "FAILED: $*"; exit 1; }
@@ -84,7 +88,10 @@ install)
     mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/triggers"
     : >"$root/var/lib/dpkg/status"
     : >"$root/var/lib/dpkg/available"
-    dpkg_root --force-depends -i "$deb" || fail "dpkg --root -i"
+    # a user's XBoard settings, saved a minute before the installation
+    rm -f "$work/xboardrc"
+    touch -d '1 minute ago' "$work/xboardrc"
+    dpkg_root --force-depends --force-script-chrootless -i "$deb" || fail "dpkg --root -i"
     dpkg_root -s kaki | grep -q "^Status: install ok installed" || fail "kaki is not installed"
     n=$(dpkg_root -L kaki | wc -l)
     [ -x "$root/usr/games/kaki" ] || fail "no $root/usr/games/kaki"
@@ -94,7 +101,7 @@ install)
 xboard)
     installed
     [ -x "$plugins" ] || fail "no xboard_plugins program"
-    out=$("$plugins" "$root/usr/share/games/plugins") || fail "xboard_plugins"
+    out=$("$plugins" "$root/usr/share/games/plugins" "$work/xboardrc") || fail "xboard_plugins"
     echo "$out"
     line=$(grep '^kaki\.eng: ' <<<"$out")
     [[ $line == "kaki.eng: engine list line </usr/games/kaki>; command </usr/games/kaki>; variants <tenjiku>; logo <$root/usr/share/games/plugins/logos/kaki.png>" ]] ||
@@ -139,7 +146,7 @@ programs)
     ;;
 remove)
     installed
-    dpkg_root -P kaki || fail "dpkg --root -P"
+    dpkg_root --force-script-chrootless -P kaki || fail "dpkg --root -P"
     left=$(cd "$root" && find . -mindepth 1 ! -path './var' ! -path './var/lib' ! -path './var/lib/dpkg' \
            ! -path './var/lib/dpkg/*')
     [ -z "$left" ] || fail "left behind after purging: $left"

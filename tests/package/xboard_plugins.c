@@ -4,11 +4,11 @@
  * instead of /usr/share/games/plugins, so that a package installed into a scratch root can be
  * checked:
  *
- *   xboard_plugins PLUGINS_DIR
+ *   xboard_plugins PLUGINS_DIR [SETTINGS_FILE]
  *
- * For a user without XBoard settings (every plugin file is new to them), XBoard with
- * -autoInstall (Debian's /etc/xboard/xboard.conf sets it) scans PLUGINS_DIR/xboard for names
- * containing ".eng", reads "plugin spec MAJOR.MINOR", then the engine command line and the
+ * XBoard with -autoInstall (Debian's /etc/xboard/xboard.conf sets it) scans PLUGINS_DIR/xboard
+ * for names containing ".eng" that were modified after the user's settings file was last
+ * saved (SETTINGS_FILE's time; without one, or if it does not exist, every file), reads "plugin spec MAJOR.MINOR", then the engine command line and the
  * variants line, splits off "cd DIR;" as the engine's directory, and appends the command
  * (quoted if it has blanks, with -fd DIR) to -firstChessProgramNames, its engine list.  The
  * logo XBoard shows for the engine is PLUGINS_DIR/logos/NAME.png, NAME being the command's
@@ -18,6 +18,8 @@
  *
  * or "FILE: not listed (REASON)".  Exit status 0, or 2 when PLUGINS_DIR/xboard cannot be read. */
 #include <dirent.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,12 +71,18 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void read_plugin(const char *plugins, const char *file)
+static void read_plugin(const char *plugins, const char *file, time_t last_saved)
 {
     char path[4096], command[LINE_MAX_LEN], variants[LINE_MAX_LEN], dir[LINE_MAX_LEN] = "";
     char dummy;
     int major, minor;
     snprintf(path, sizeof path, "%s/xboard/%s", plugins, file);
+    struct stat st;
+    time_t installed = stat(path, &st) == 0 ? st.st_mtime : 0;
+    if (last_saved != 0 && installed - last_saved <= 0) {
+        printf("%s: not listed (not newer than the saved settings)\n", file);
+        return;
+    }
     FILE *f = fopen(path, "r");
     if (!f) {
         printf("%s: not listed (cannot be opened)\n", file);
@@ -108,10 +116,12 @@ static void read_plugin(const char *plugins, const char *file)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: xboard_plugins PLUGINS_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: xboard_plugins PLUGINS_DIR [SETTINGS_FILE]\n");
         return 2;
     }
+    struct stat settings;
+    time_t last_saved = argc == 3 && stat(argv[2], &settings) == 0 ? settings.st_mtime : 0;
     char path[4096];
     snprintf(path, sizeof path, "%s/xboard", argv[1]);
     DIR *d = opendir(path);
@@ -128,7 +138,7 @@ int main(int argc, char **argv)
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
     for (int i = 0; i < n; i++) {
-        read_plugin(argv[1], names[i]);
+        read_plugin(argv[1], names[i], last_saved);
         free(names[i]);
     }
     return 0;
