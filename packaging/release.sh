@@ -9,8 +9,8 @@
 #   packaging/release.sh vX.Y.Z [OUTDIR]          (default OUTDIR: dist/X.Y.Z)
 #
 # The tag must name a commit whose CMakeLists.txt says project(kaki VERSION X.Y.Z), whose
-# CHANGELOG.md has the heading "## X.Y.Z (DATE)" and whose packaging/debian/changelog starts
-# with "kaki (X.Y.Z-N)".  Needs the build tools, dpkg-dev and the MinGW-w64 cross compiler
+# CHANGELOG.md has the heading "## X.Y.Z (DATE)" with the bench line "Bench: N" of the tag's
+# tests/CMakeLists.txt, and whose packaging/debian/changelog starts with "kaki (X.Y.Z-N)".  Needs the build tools, dpkg-dev and the MinGW-w64 cross compiler
 # (.ci/install-deps.sh package windows).  The tarball and the package are the same byte for
 # byte whenever they are made again from the same tag.
 set -eu
@@ -28,6 +28,10 @@ project=$(at CMakeLists.txt | sed -n 's/^project(kaki VERSION \([0-9.]*\).*/\1/p
 at CHANGELOG.md | grep -q "^## $version ([0-9-]*)$" || fail "$tag: CHANGELOG.md has no heading '## $version (DATE)'"
 debian=$(at packaging/debian/changelog | sed -n '1s/^kaki (\([^)]*\)).*/\1/p')
 [ "${debian%-*}" = "$version" ] || fail "$tag: packaging/debian/changelog is at '$debian'"
+# the release's bench line in CHANGELOG.md is the signature the tag's tests pin
+bench=$(at tests/CMakeLists.txt | sed -n 's/^set(KAKI_BENCH_SIGNATURE \([0-9]*\)).*/\1/p')
+at CHANGELOG.md | sed -n "/^## $version (/,/^## /p" | grep -q "^Bench: $bench\b" ||
+    fail "$tag: CHANGELOG.md's $version section does not say 'Bench: $bench'"
 for tool in git gzip cmake dpkg-deb dpkg-shlibdeps x86_64-w64-mingw32-gcc python3; do
     command -v "$tool" >/dev/null || fail "$tool is missing (.ci/install-deps.sh package windows)"
 done
