@@ -13,6 +13,9 @@
 #   browser   headless Chromium, its WebDriver and Selenium (the browser board's tests)
 #   windows   the MinGW-w64 cross compiler for kaki.exe, Python for the release zip
 #   wine      64-bit Wine, to run the Windows tests (tests/run-tests.sh --windows)
+#   package   the Debian package's tools: dpkg-deb and dpkg-dev to build it, lintian to check
+#             it, man-db and groff to check the manual pages, desktop-file-utils for the
+#             desktop entries (the package tests, tests/package/)
 #   openbench OpenBench's server and client (Django, SciPy, requests, psutil, py-cpuinfo) and
 #             the C++ compiler its client insists on (the OpenBench tests)
 set -eu
@@ -39,6 +42,8 @@ for group in "$@"; do
                          "$font") ;;
         windows) tools+=("x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64" "python3 python3") ;;
         wine) tools+=("wine wine" "/usr/lib/wine/wine64 wine64") ;;
+        package) tools+=("dpkg-deb dpkg" "dpkg-shlibdeps dpkg-dev" "lintian lintian" "man man-db"
+                         "groff groff-base" "desktop-file-validate desktop-file-utils") ;;
         openbench) py=/usr/lib/python3/dist-packages
                    tools+=("/usr/bin/python3 python3" "$py/django python3-django"
                            "$py/scipy python3-scipy" "$py/requests python3-requests"

@@ -7,6 +7,7 @@
 #include "perft_cmd.h"
 #include "search_cmd.h"
 #include "protocol/cecp.h"
+#include "util/version.h"
 
 static int usage(void)
 {
@@ -18,7 +19,8 @@ static int usage(void)
                     "  eval [--fen TFEN] [--features] [--option NAME=VALUE ...]\n"
                     "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n"
                     "  go, eval and bench also take --option Evaluation=nnue|learnt|gcsa and\n"
-                    "  --eval-file PATH (or --option EvalFile=PATH): the NNUE net to use\n");
+                    "  --eval-file PATH (or --option EvalFile=PATH): the NNUE net to use\n"
+                    "  --version       the version and bench signature\n");
     return 2;
 }
 
@@ -34,6 +36,10 @@ int main(int argc, char **argv)
         return cmd_eval(argc - 2, argv + 2);
     if (strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
+    if (strcmp(argv[1], "--version") == 0) {
+        version_print(stdout, "kaki");
+        return 0;
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage();
         return 0;

@@ -17,29 +17,31 @@
 #include "util/clock.h"
 #include "util/parse.h"
 #include "util/strutil.h"
+#include "util/version.h"
 #include "xbtheme.h"
 
 static const char usage[] =
     "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
     "                  [--engine-log FILE] [--open]\n"
     "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
+    "       kaki-board --version\n"
     "\n"
     "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
     "  --port N            port to listen on (default 8080; 0 picks a free one)\n"
     "  --host ADDR         address to listen on (default 127.0.0.1; anything else lets\n"
     "                      other machines play on your engines)\n"
+    "  --open              open the board in the desktop's default browser\n"
     "  --engine CMD        a CECP engine (program and arguments); twice for two engines.\n"
-    "                      Default: the kaki built beside kaki-board\n"
+    "                      Default: the kaki beside kaki-board (built or installed)\n"
     "  --option NAME=VALUE a rules option (docs/RULES.md §9) for the first game, or an\n"
     "                      option given to every engine (e.g. Threads=2)\n"
     "  --engine-log FILE   append the conversation with the engines to FILE\n"
-    "  --open              open the page in the default browser once it is served\n"
     "  --xboard-pieces DIR write the pieces as an XBoard piece theme into DIR and exit\n"
     "                      (use with xboard -pieceImageDirectory DIR -trueColors true)\n"
     "  --set NAME          the piece set for --xboard-pieces (default kanji)\n";
 
-/* The kaki executable beside us (build/gui/kaki-board next to build/kaki; kaki-board.exe next
-   to kaki.exe), else "kaki". */
+/* The kaki executable beside us (installed: both in one folder; built: build/gui/kaki-board
+   next to build/kaki; kaki-board.exe next to kaki.exe), else "kaki" from PATH. */
 static void default_engine(BoardConfig *cfg)
 {
     char self[PATH_MAX], path[PATH_MAX + 16];
@@ -75,6 +77,10 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
+            exit(0);
+        }
+        if (!strcmp(a, "--version")) {
+            version_print(stdout, "kaki-board");
             exit(0);
         }
         if (!strcmp(a, "--open")) {

@@ -12,10 +12,7 @@
 #include "platform/files.h"
 #include "util/parse.h"
 #include "util/strutil.h"
-
-#ifndef KAKI_VERSION
-#define KAKI_VERSION "0.0.0"
-#endif
+#include "util/version.h"
 
 /* With tc=inf there is no clock: a move that takes longer than this is a hang. */
 #define FC_HANG_MS 60000
@@ -26,8 +23,7 @@
 
 void fastchess_print_version(FILE *f)
 {
-    fprintf(f, "kaki-match " KAKI_VERSION
-               " (tenjiku referee; fastchess-compatible command line)\n");
+    version_print(f, "kaki-match");
 }
 
 void fastchess_usage(FILE *f)

@@ -29,7 +29,7 @@ bool fastchess_wanted(int argc, char **argv);
 int fastchess_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errsz);
 
 void fastchess_usage(FILE *f);
-/* "kaki-match VERSION ..." (OpenBench reads the first N.N.N). */
+/* "kaki-match VERSION (bench N)", util/version.h (OpenBench reads the first N.N.N). */
 void fastchess_print_version(FILE *f);
 
 /* The reason of a finished game in fastchess's words ("White disconnects", "Black loses on

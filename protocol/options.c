@@ -24,11 +24,7 @@
 #include "board/xbvariant.h"
 #include "util/parse.h"
 #include "util/strutil.h"
-
-/* The version is CMakeLists.txt's project(VERSION), passed as a compile definition. */
-#ifndef KAKI_VERSION
-#error "KAKI_VERSION must be defined by the build (CMakeLists.txt)"
-#endif
+#include "util/version.h"
 
 const RuleSet *cecp_ruleset_for(Cecp *c, const Rules *r)
 {
@@ -78,9 +74,11 @@ static void spin_options(Cecp *c, Spin spins[SPIN_COUNT])
 static void send_features(Cecp *c)
 {
     cecp_emit(c, "feature done=0");
-    cecp_emit(c, "feature myname=\"Kaki " KAKI_VERSION "\" variants=\"tenjiku\" setboard=1 "
-                 "usermove=1 ping=1 playother=1 colors=0 sigint=0 sigterm=0 debug=1 memory=1 "
-                 "smp=1 highlight=1 analyze=1 nps=1 reuse=1 pause=0");
+    /* the version is CMakeLists.txt's project(VERSION) (util/version.h) */
+    cecp_emitf(c, "feature myname=\"Kaki %s\" variants=\"tenjiku\" setboard=1 "
+                  "usermove=1 ping=1 playother=1 colors=0 sigint=0 sigterm=0 debug=1 memory=1 "
+                  "smp=1 highlight=1 analyze=1 nps=1 reuse=1 pause=0",
+               kaki_version());
     for (int i = 0; i < rule_option_count; i++) {
         char buf[256];
         int n = snprintf(buf, sizeof buf, "feature option=\"%s -combo", rule_options[i].name);

@@ -22,6 +22,7 @@
 #include "tuner.h"
 #include "util/parse.h"
 #include "util/strutil.h"
+#include "util/version.h"
 #include "weights_file.h"
 
 /* A "--name value" option: an integer (long or u64), a number, or a string. */
@@ -374,6 +375,13 @@ int main(int argc, char **argv)
         return check_stdout(cmd_train(argc - 2, argv + 2));
     if (argc >= 2 && strcmp(argv[1], "netinfo") == 0)
         return check_stdout(cmd_netinfo(argc - 2, argv + 2));
-    fprintf(stderr, "usage: kaki-tune gen|tune|init|pack|train|netinfo [options]  (tuning/README.md)\n");
-    return 2;
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        version_print(stdout, "kaki-tune");
+        return 0;
+    }
+    bool help = argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+    fprintf(help ? stdout : stderr,
+            "usage: kaki-tune gen|tune|init|pack|train|netinfo [options]  (tuning/README.md)\n"
+            "       kaki-tune --version\n");
+    return help ? 0 : 2;
 }
