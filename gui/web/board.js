@@ -6,6 +6,8 @@ const NS = "http://www.w3.org/2000/svg";
 const S = 60;          // square size (viewBox units)
 const M = 22;          // margin for the coordinates
 const SIZE = 2 * M + 16 * S;
+// The geometry, for the tests: a square's centre is at M + (col + 0.5) * S of SIZE.
+window.kakiGeometry = { size: SIZE, margin: M, square: S };
 
 const fileOf = (sq) => sq & 15;
 const rankOf = (sq) => sq >> 4;
@@ -114,6 +116,7 @@ export class Board {
 
   setFlipped(f) {
     this.flipped = f;
+    this.svg.dataset.flipped = f ? "1" : "0";
     this.drawSquares();
     this.draw();
   }

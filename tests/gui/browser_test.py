@@ -10,166 +10,57 @@ principal variation, and play a move with the keyboard alone.
 Screenshots go to ARTIFACT_DIR; the figures (page load time, click-to-highlight time) are
 printed at the end.  Exit status 0 = passed."""
 
-import json
 import os
-import subprocess
 import sys
 import time
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_lib import Page, check, finish, sq, start_server, stop, wait  # noqa: E402
+
 BOARD, PGN, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(OUT, exist_ok=True)
-failures = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-    return cond
-
-
-def sq(file, rank):
-    """Square index from XBoard coordinates: file 'a'..'p', rank 1..16."""
-    return (rank - 1) * 16 + ord(file) - ord("a")
-
-
-# --- the server ---------------------------------------------------------------------------
-server = subprocess.Popen([BOARD, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-first = server.stdout.readline().strip()
-check(first.startswith("Kaki board: http://127.0.0.1:"), "first line names the URL: " + first)
-URL = first.split(": ", 1)[1]
-
-
-def stop(proc):
-    """SIGTERM: kaki-board must stop cleanly (status 0) within 15 s."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-        check(proc.returncode == 0, "kaki-board stopped cleanly on SIGTERM (%s)" % proc.returncode)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        check(False, "kaki-board did not stop within 15 s of SIGTERM")
+server, URL = start_server(BOARD)
+page = Page(URL, OUT, 1440, 900)
+driver, js = page.driver, page.js
 
 
 def api(path, body=None):
-    req = urllib.request.Request(URL + path.lstrip("/"))
-    if body is not None:
-        req.data = json.dumps(body).encode()
-        req.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
-# --- the browser --------------------------------------------------------------------------
-opts = webdriver.ChromeOptions()
-for a in ("--headless --no-sandbox --disable-gpu --disable-background-networking "
-          "--disable-component-update --disable-sync --no-first-run --disable-extensions "
-          "--window-size=1440,900").split():
-    opts.add_argument(a)
-opts.add_argument("--user-data-dir=" + os.path.join(OUT, "chrome-profile-%d" % os.getpid()))
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-driver.set_page_load_timeout(30)
-js = driver.execute_script
-
-
-def wait(cond, what, timeout=15.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            v = cond()
-            if v:
-                return v
-        except Exception:  # the page is between two renders
-            pass
-        time.sleep(0.05)
-    check(False, "timed out waiting for: " + what)
-    return None
+    return page.api(path, body)
 
 
 def page_version():
-    return int(js("return Number(document.body.dataset.version || -1)"))
-
-
-def square_point(s):
-    """Offset of a square's centre from the board's centre, in CSS pixels."""
-    r = js("const r = document.getElementById('board').getBoundingClientRect();"
-           "return [r.width, r.height];")
-    flipped = js("return localStorage.getItem('kaki-flipped') === '1'")
-    file, rank = s & 15, s >> 4
-    col, row = (15 - file, rank) if flipped else (file, 15 - rank)
-    unit = r[0] / (16 * 60 + 2 * 22)
-    x = (22 + col * 60 + 30) * unit - r[0] / 2
-    y = (22 + row * 60 + 30) * unit - r[1] / 2
-    return int(round(x)), int(round(y))
+    return page.version()
 
 
 def click_square(s):
-    board = driver.find_element(By.ID, "board")
-    x, y = square_point(s)
-    ActionChains(driver).move_to_element_with_offset(board, x, y).click().perform()
+    page.click_square(s)
 
 
 def hover_square(s):
-    board = driver.find_element(By.ID, "board")
-    x, y = square_point(s)
-    ActionChains(driver).move_to_element_with_offset(board, x, y).perform()
+    page.hover_square(s)
 
 
 def pieces_on_page():
-    """{square: symbol} of the pieces the page draws."""
-    return {int(k): v for k, v in js(
-        "const o = {}; for (const u of document.querySelectorAll('#board use.pc'))"
-        " o[u.dataset.sq] = u.getAttribute('href'); return o;").items()}
+    return page.pieces()
 
 
 def after_action(before, what):
-    return wait(lambda: page_version() > before, what)
+    return page.after_action(before, what)
 
 
 def new_game(sente, gote, clock, tfen=""):
-    """The New game dialog, as a person fills it in."""
-    before = page_version()
-    driver.find_element(By.ID, "btn-new").click()
-    form = driver.find_element(By.ID, "form-new")
-    form.find_element(By.CSS_SELECTOR, f"input[name=sente][value={sente}]").click()
-    form.find_element(By.CSS_SELECTOR, f"input[name=gote][value={gote}]").click()
-    js("document.getElementById('clock-kind').value = arguments[0]", clock["kind"])
-    for k in ("move", "depth"):
-        if k in clock:
-            el = form.find_element(By.NAME, k)
-            el.clear()
-            el.send_keys(str(clock[k]))
-    t = form.find_element(By.ID, "new-tfen")
-    t.clear()
-    if tfen:
-        t.send_keys(tfen)
-    driver.find_element(By.ID, "new-ok").click()
-    after_action(before, "the new game")
+    page.new_game(sente, gote, clock, tfen)
 
 
 def set_up(tfen):
-    before = page_version()
-    box = driver.find_element(By.ID, "tfen")
-    box.clear()
-    box.send_keys(tfen)
-    driver.find_element(By.ID, "btn-setup").click()
-    after_action(before, "the set-up position")
-    check(api("/api/state")["tfen"] == tfen, "position set up from pasted TFEN")
+    page.set_up(tfen)
 
 
 # 1. the page loads; the three piece sets -----------------------------------------------
-t0 = time.time()
-driver.get(URL)
-wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
-load_wall = (time.time() - t0) * 1000
+load_wall = page.open()
 nav = js("const n = performance.getEntriesByType('navigation')[0];"
          "return {dom: n.domContentLoadedEventEnd, load: n.loadEventEnd};")
 ready_ms = js("return window.kakiMetrics.loadMs")
@@ -199,14 +90,14 @@ ActionChains(driver).move_to_element(driver.find_element(By.ID, "status")).perfo
 
 # flipping the board: gote at the bottom
 driver.find_element(By.TAG_NAME, "body").send_keys("f")
-wait(lambda: js("return localStorage.getItem('kaki-flipped') === '1'"), "flip")
+wait(lambda: page.flipped(), "flip")
 y_king = js("return document.querySelector('#board use.pc[data-sq=\"7\"]').getBBox().y")
 check(y_king < 200, "flipped: sente's king (h1) is at the top (y %s)" % y_king)
 driver.find_element(By.ID, "btn-flip").click()
-wait(lambda: js("return localStorage.getItem('kaki-flipped') === '0'"), "flip back")
+wait(lambda: not page.flipped(), "flip back")
 
 # 2. a move against Kaki; Kaki answers ----------------------------------------------------
-new_game("human", "engine", {"kind": "permove", "move": 0.3})
+new_game("human", "engine", {"kind": "depth", "depth": 2})
 for f in "abcdefghijklmnop":  # picking up pieces: the time from click to highlighted targets
     click_square(sq(f, 3 if f in "cdehijlm" else 4))
     wait(lambda: js("return window.kakiMetrics.highlightMs.length") > 0, "a highlight")
@@ -233,8 +124,8 @@ st = api("/api/state")
 check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
 
 # two engines playing each other, watched
-# a tenth of a second a move: a depth-1 game can end (1,000 plies and more) before the click
-new_game("engine", "engine", {"kind": "permove", "move": 0.1})
+# depth 3: slower than depth 1 (whose games can end before the click), never out of time
+new_game("engine", "engine", {"kind": "depth", "depth": 3})
 wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 6, "engines playing", 60)
 before = page_version()
 driver.find_element(By.ID, "btn-stop").click()
@@ -382,7 +273,7 @@ before = page_version()
 driver.find_element(By.ID, "btn-analyse").click()
 after_action(before, "analysis off")
 
-errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+errors = page.console_errors()
 check(not errors, "no errors in the browser console %s" % errors)
 stop(server)
 
@@ -400,12 +291,9 @@ with open(script, "w") as f:  # crashes (SIGSEGV) on its first "go", only the fi
             "  ping*) echo \"pong ${line#ping }\" ;;\n"
             "esac; done\n" % (mark, kaki, mark))
 os.chmod(script, 0o755)
-server = subprocess.Popen([BOARD, "--port", "0", "--engine", script], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True)
-URL = server.stdout.readline().strip().split(": ", 1)[1]
-driver.get(URL)
-wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
-new_game("human", "engine", {"kind": "permove", "move": 0.3})
+server, URL = start_server(BOARD, "--engine", script)
+page.open(URL)
+new_game("human", "engine", {"kind": "depth", "depth": 2})
 click_square(sq("i", 5))
 click_square(sq("i", 6))
 button = wait(lambda: driver.find_element(By.CSS_SELECTOR, "#engine-actions button"),
@@ -420,8 +308,6 @@ wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2,
 check(len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) == 2, "the game went on")
 
 # the figures -------------------------------------------------------------------------
-driver.quit()
-stop(server)
 print("figures: page load %.0f ms (DOMContentLoaded %.0f ms, board drawn %.0f ms after the "
       "script started, %.0f ms after navigation; wall %.0f ms)" % (
           nav["load"], nav["dom"], ready_ms, ready_abs, load_wall))
@@ -430,4 +316,4 @@ if highlight:
         sorted(highlight)[len(highlight) // 2], len(highlight),
         ", ".join("%.1f" % h for h in highlight)))
 print("screenshots in", OUT)
-sys.exit(1 if failures else 0)
+finish(page, server)
