@@ -66,6 +66,7 @@ void gamestate_free(GameState *g)
     free(g->plies);
     free(g->has_eval);
     free(g->eval);
+    free(g->pgn_label);
 }
 
 /* ------------------------------------------------------------------ clocks ------------- */

@@ -15,6 +15,7 @@
 #include "board/rules.h"
 #include "board/tfen.h"
 #include "movelist.h"
+#include "pgnload.h"
 
 enum PlayerKind { PLAYER_HUMAN, PLAYER_ENGINE };
 enum ClockKind { CLOCK_NONE, CLOCK_SUDDEN, CLOCK_INCREMENT, CLOCK_PER_MOVE, CLOCK_DEPTH };
@@ -74,7 +75,9 @@ typedef struct GameState {
     bool paused;                   /* play stopped (a page went away, a step back, stop) */
     char pause_reason[200];
     bool analysing;
-    char notice[700];              /* the last message for the page ("" = none) */
+    char notice[900];              /* the last message for the page ("" = none) */
+    int pgn_ngames, pgn_loaded;    /* the games of the last PGN file loaded, the one shown */
+    char (*pgn_label)[PGNLOAD_LABEL_MAX]; /* ... their labels (GET /api/pgngames) */
     Thinking think;
 } GameState;
 

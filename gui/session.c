@@ -435,6 +435,14 @@ char *session_pgn(Session *s)
     return text;
 }
 
+char *session_pgn_games(Session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_pgn_games_json(&s->game);
+    pthread_mutex_unlock(&s->mu);
+    return json;
+}
+
 char *session_pieces(Session *s, const char *set)
 {
     pthread_mutex_lock(&s->mu);

@@ -8,6 +8,7 @@
 #include "board/japanese.h"
 #include "board/result.h"
 #include "diagram.h"
+#include "http.h"
 #include "pieces.h"
 #include "util/clock.h"
 #include "util/strutil.h"
@@ -207,8 +208,29 @@ char *view_state_json(const GameState *g, BoardEngine engine[2])
     jb_kbool(&b, "analysing", g->analysing);
     jb_kbool(&b, "engineGame", gamestate_engine_game(g));
     jb_kstr(&b, "notice", g->notice);
+    jb_key(&b, "pgnFile"); /* the games of the last file loaded (their labels: /api/pgngames) */
+    jb_obj(&b);
+    jb_kint(&b, "games", g->pgn_ngames);
+    jb_kint(&b, "loaded", g->pgn_loaded);
+    jb_end_obj(&b);
+    jb_kint(&b, "maxUpload", HTTP_BODY_MAX); /* the largest request body, a PGN's with it */
     jb_key(&b, "think");
     view_thinking_json(&g->think, &b);
+    jb_end_obj(&b);
+    return jb_take(&b, NULL);
+}
+
+char *view_pgn_games_json(const GameState *g)
+{
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kint(&b, "loaded", g->pgn_loaded);
+    jb_key(&b, "games");
+    jb_arr(&b);
+    for (int i = 0; i < g->pgn_ngames; i++)
+        jb_str(&b, g->pgn_label[i]);
+    jb_end_arr(&b);
     jb_end_obj(&b);
     return jb_take(&b, NULL);
 }

@@ -15,6 +15,10 @@ char *view_state_json(const GameState *g, BoardEngine engine[2]);
 /* The thinking line (the "thinking" event, "think" in the state). */
 void view_thinking_json(const Thinking *t, JsonBuf *b);
 
+/* GET /api/pgngames: {"loaded": N, "games": [label, ...]}, the games of the last PGN file
+   loaded (malloc'ed). */
+char *view_pgn_games_json(const GameState *g);
+
 /* The game record with its tags; an engine player is named by engine[slot].name.  Free it
    with pgn_game_free. */
 void view_record(const GameState *g, const BoardEngine engine[2], PgnGame *rec);

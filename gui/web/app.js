@@ -13,6 +13,8 @@ const app = {
   set: localStorage.getItem("kaki-set") || "kanji",
   flipped: localStorage.getItem("kaki-flipped") === "1",
   info: new Map(),      // kind -> piece info (names, diagram, moves)
+  pgnText: null,        // the last PGN file loaded (to choose another of its games)
+  pgnKey: "",           // the file and game whose list of games is shown
 };
 
 // Measurements the browser test reads (window.kakiMetrics).
@@ -25,7 +27,11 @@ const board = new Board($("board"), {
   leave: () => panels.hidePiece(),
   metric: (ms) => window.kakiMetrics.highlightMs.push(ms),
 });
-const panels = new Panels({ goto: (ply) => run("goto", { ply }), restart: (slot) => run("restart", { slot }) });
+const panels = new Panels({
+  goto: (ply) => run("goto", { ply }),
+  restart: (slot) => run("restart", { slot }),
+  loadGame: (game) => loadPgn(app.pgnText, game),
+});
 
 async function run(action, body) {
   try {
@@ -58,6 +64,7 @@ async function show(st) {
   panels.setState(st, app.flipped);
   if (st.think.valid) onThinking(st.think);
   else board.setArrow(null);
+  showPgnGames(st);
   window.kakiMetrics.renders++;
   document.body.dataset.version = st.version;
   if (window.kakiMetrics.loadMs === null) {
@@ -71,6 +78,28 @@ function onThinking(t) {
   panels.setThinking(t);
   const current = app.state && t.valid && t.at === app.state.cursor;
   board.setArrow(current ? t.best : null);
+}
+
+// The list of the games of the PGN file loaded, when it changed.
+async function showPgnGames(st) {
+  const key = `${st.pgnFile.games} ${st.pgnFile.loaded} ${st.startTfen} ${st.plies.length}`;
+  if (key === app.pgnKey) return;
+  app.pgnKey = key;
+  panels.setPgnGames(st.pgnFile.games > 1 ? await getJSON("/api/pgngames") : null);
+}
+
+// Loads a PGN text (game: its number, or 0 for the first that reads), refusing a text too big
+// for one request with a message that says so.
+function loadPgn(text, game = 0) {
+  if (text === null) return panels.showError("load the file again to choose another of its games");
+  const body = game ? { pgn: text, game } : { pgn: text };
+  const size = new Blob([JSON.stringify(body)]).size, max = app.state.maxUpload;
+  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
+  if (size > max)
+    return panels.showError(`This PGN is ${mb(size)}: kaki-board loads PGN files up to ${mb(max)} ` +
+                            "(split it into smaller files).");
+  app.pgnText = text;
+  return run("loadpgn", body);
 }
 
 async function resync() {
@@ -125,10 +154,10 @@ function wire() {
   $("btn-save-tfen").addEventListener("click", () => download("position.tfen", app.state.tfen + "\n", "text/plain"));
   $("file-pgn").addEventListener("change", async (e) => {
     const f = e.target.files[0];
-    if (f) run("loadpgn", { pgn: await f.text() });
+    if (f) loadPgn(await f.text());
     e.target.value = "";
   });
-  $("btn-load-pgn").addEventListener("click", () => run("loadpgn", { pgn: $("pgn-text").value }));
+  $("btn-load-pgn").addEventListener("click", () => loadPgn($("pgn-text").value));
   $("btn-setup").addEventListener("click", () => run("setup", { tfen: $("tfen").value.trim() }));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select, dialog") || e.ctrlKey || e.metaKey || e.altKey) return;

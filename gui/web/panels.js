@@ -23,12 +23,13 @@ function formatClock(ms) {
 
 export class Panels {
   constructor(hooks) {
-    this.hooks = hooks; // {goto(ply)}
+    this.hooks = hooks; // {goto(ply), restart(slot), loadGame(n)}
     this.state = null;
     this.flipped = false;
     this.clockBase = 0;
     setInterval(() => this.tickClocks(), 100);
     $("graph").addEventListener("click", (e) => this.graphClick(e));
+    $("pgn-games").addEventListener("change", (e) => this.hooks.loadGame(Number(e.target.value)));
   }
 
   setState(st, flipped) {
@@ -173,6 +174,22 @@ export class Panels {
     const r = $("graph").getBoundingClientRect();
     const n = Math.max(1, st.evals.length - 1);
     this.hooks.goto(Math.round(((e.clientX - r.left) / r.width) * n));
+  }
+
+  // The games of the last PGN file loaded (labels from /api/pgngames): a choice when there
+  // are several.
+  setPgnGames(list) {
+    const row = $("pgn-games-row"), sel = $("pgn-games");
+    row.hidden = !list || list.games.length < 2;
+    if (row.hidden) return;
+    sel.textContent = "";
+    list.games.forEach((label, i) => {
+      const o = document.createElement("option");
+      o.value = i + 1;
+      o.textContent = `${i + 1}. ${label}`;
+      o.selected = i + 1 === list.loaded;
+      sel.appendChild(o);
+    });
   }
 
   // The new-game dialog, filled from the current state; resolves with the request or null.
