@@ -75,6 +75,7 @@ static int act_move(Session *s, const JsonValue *body, Reply *r)
     if (!m)
         return -1;
     if (s->game.cursor < s->game.nplies) { /* a move in the game's history: it goes on from here */
+        gamestate_stop_clock(&s->game);
         s->game.nplies = s->game.cursor;
         s->game.over = false;
         str_copy(s->game.result, sizeof s->game.result, "*");
@@ -238,7 +239,7 @@ static void take_loaded(Session *s, PgnLoad *l)
         str_copy(s->game.result, sizeof s->game.result, g->result);
         str_copy(s->game.ending, sizeof s->game.ending, g->ending[0] ? g->ending : "as recorded");
     }
-    s->game.clock_running = false;
+    gamestate_stop_clock(&s->game);
     free(s->game.pgn_label);
     s->game.pgn_label = l->label;
     l->label = NULL;
@@ -283,12 +284,12 @@ static int act_undo(Session *s, Reply *r)
         s->game.player[side_after ^ 1] == PLAYER_HUMAN && s->game.nplies >= 2)
         n = 2; /* back to the person's turn */
     session_stop_engines(s);
+    gamestate_stop_clock(&s->game);
     s->game.nplies -= n;
     gamestate_seek(&s->game, s->game.nplies);
     s->game.over = false;
     str_copy(s->game.result, sizeof s->game.result, "*");
     s->game.ending[0] = '\0';
-    s->game.clock_running = false;
     return 0;
 }
 
@@ -321,7 +322,7 @@ static int act_analyse(Session *s, const JsonValue *body, Reply *r)
         return refuse(r, 400, "analysis needs \"on\": true or false");
     if (on && gamestate_engine_game(&s->game))
         return refuse(r, 409, "an engine is playing this game; analysis works in games between "
-                              "people, after a game, or in the game's history");
+                              "people, after a game, or when the game is stopped");
     s->game.analysing = on;
     if (!on)
         s->game.think.valid = false;

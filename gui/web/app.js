@@ -76,13 +76,13 @@ async function show(st) {
 
 function onThinking(t) {
   panels.setThinking(t);
-  const current = app.state && t.valid && t.at === app.state.cursor;
-  board.setArrow(current ? t.best : null);
+  const best = t.valid && t.lines.length ? t.lines[0].best : null;
+  board.setArrow(best);
 }
 
 // The list of the games of the PGN file loaded, when it changed.
 async function showPgnGames(st) {
-  const key = `${st.pgnFile.games} ${st.pgnFile.loaded} ${st.startTfen} ${st.plies.length}`;
+  const key = `${st.game} ${st.pgnFile.games} ${st.pgnFile.loaded}`;
   if (key === app.pgnKey) return;
   app.pgnKey = key;
   panels.setPgnGames(st.pgnFile.games > 1 ? await getJSON("/api/pgngames") : null);

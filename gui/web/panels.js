@@ -1,15 +1,22 @@
 // The panels beside the board: players and clocks, status, move list, analysis with its
-// evaluation graph, the new-game dialog (players, clock, the rules options) and the piece
-// tooltip.  They show what the server says; none of them knows a rule.
+// evaluation graph, the new-game dialog (players, clock, the rules options), the promotion
+// dialog and the piece tooltip.  They show what the server says; none of them knows a rule.
+// Every score is from sente's view (+ = good for sente), as the server sends it.
 
 const $ = (id) => document.getElementById(id);
 const SIDE = ["Sente", "Gote"];
 
+// A score from sente's view (centipawns; mate 100000+N): "+1.20", "−0.35", "sente mates in 3".
 export function formatScore(cp) {
   if (cp === null || cp === undefined) return "–";
-  if (cp >= 100000) return `mate in ${cp - 100000}`;
-  if (cp <= -100000) return `mated in ${-cp - 100000}`;
-  return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
+  if (cp >= 100000) return `sente mates in ${cp - 100000}`;
+  if (cp <= -100000) return `gote mates in ${-cp - 100000}`;
+  return (cp > 0 ? "+" : cp < 0 ? "−" : "") + (Math.abs(cp) / 100).toFixed(2);
+}
+
+function scoreTitle(cp) {
+  if (Math.abs(cp) >= 100000) return "sente's view";
+  return cp > 0 ? "sente is better (sente's view)" : cp < 0 ? "gote is better (sente's view)" : "level";
 }
 
 function formatClock(ms) {
@@ -65,21 +72,39 @@ export class Panels {
     this.tickClocks();
   }
 
+  // The clocks: dark while counting down, red when little is left (only a clock that runs
+  // down the game: in fixed time per move the engine's clock counts its move's time and is
+  // never red), grey before the game's first move.
   tickClocks() {
     const st = this.state;
     if (!st) return;
+    const c = st.clock;
     for (const id of ["player-bottom", "player-top"]) {
-      const box = $(id), c = Number(box.dataset.side), clock = box.querySelector(".clock");
-      if (!st.clock.timed[c]) {
-        clock.textContent = st.clock.kind === "depth" && st.players[c] === "engine" ? `depth ${st.clock.depth}` : "";
+      const box = $(id), side = Number(box.dataset.side), clock = box.querySelector(".clock");
+      if (!c.timed[side]) {
+        clock.textContent = c.kind === "depth" && st.players[side] === "engine" ? `depth ${c.depth}` : "";
         clock.className = "clock";
+        clock.title = "";
         continue;
       }
-      let left = st.clock.left[c];
-      const running = st.clock.running === c;
+      const running = c.running === side;
+      let left = c.left[side];
       if (running) left -= performance.now() - this.clockBase;
-      clock.textContent = formatClock(left);
-      clock.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
+      let cls = "clock";
+      if (c.kind === "permove") {
+        clock.textContent = running ? formatClock(left) : `${c.move / 1000} s/move`;
+        clock.title = "the engine's time for each move";
+        if (running) cls += left <= 0 ? " flagged" : " running";
+      } else {
+        clock.textContent = formatClock(left);
+        clock.title = c.started ? "" : "the clocks start with the first move";
+        const low = left < Math.min(10000, c.base / 6);
+        if (!c.started) cls += " waiting";
+        else if (left <= 0) cls += " flagged";
+        else if (running) cls += low ? " running low" : " running";
+        else if (low) cls += " low";
+      }
+      clock.className = cls;
     }
   }
 
@@ -88,9 +113,11 @@ export class Panels {
     let text;
     if (st.over && st.cursor === st.plies.length) text = `${st.result} — ${st.ending}`;
     else if (st.cursor < st.plies.length) text = `Viewing move ${st.cursor} of ${st.plies.length}` +
-        (st.over ? ` (game over: ${st.result})` : "") + ". Moving here continues the game from this position.";
+        (st.over ? ` (game over: ${st.result})` : st.clock.running >= 0 ? ` (${SIDE[st.clock.running]}'s clock is running)` : "") +
+        ". Moving here continues the game from this position.";
     else if (st.paused) text = `Paused (${st.pauseReason}). ${SIDE[st.side]} to move.`;
-    else text = `${SIDE[st.side]} to move` + (st.players[st.side] === "engine" ? " (engine thinking)" : "") + ".";
+    else text = `${SIDE[st.side]} to move` + (st.players[st.side] === "engine" ? " (engine thinking)" : "") + "." +
+        (c => c.timed[0] || c.timed[1] ? (c.started ? "" : " The clocks start with the first move.") : "")(st.clock);
     $("status").textContent = text;
     $("notice").textContent = st.notice;
     // a stopped engine: a button to start it again (the game is kept)
@@ -135,21 +162,34 @@ export class Panels {
     if (cur) cur.scrollIntoView({ block: "nearest" });
   }
 
+  // The engine's thinking: depth and speed, then its lines (one now; MultiPV would give
+  // several), each a score from sente's view and the moves from the position shown.
   setThinking(t) {
-    if (!t.valid) {
-      $("think-depth").textContent = "depth –";
-      $("think-score").textContent = "score –";
-      $("think-nps").textContent = "– nodes/s";
-      $("think-pv").textContent = this.state?.analysing ? "thinking…" : "";
+    const list = $("think-lines");
+    const lines = t.valid ? t.lines : [];
+    $("think-depth").textContent = lines.length ? `depth ${lines[0].depth}` : "depth –";
+    $("think-nps").textContent = t.valid && t.nps > 0 ? `${Math.round(t.nps).toLocaleString("en")} nodes/s` : "– nodes/s";
+    $("think-note").textContent = t.valid && !t.current ? `(its last line was for move ${t.at})` : "";
+    while (list.children.length > Math.max(1, lines.length)) list.lastElementChild.remove();
+    while (list.children.length < lines.length) {
+      const li = document.createElement("li");
+      li.className = "line";
+      li.innerHTML = '<span class="score"></span> <span class="pv"></span>';
+      list.appendChild(li);
+    }
+    if (!lines.length) {
+      $("think-score").textContent = "–";
+      $("think-score").title = "";
+      $("think-pv").textContent = this.state?.analysing && !t.valid ? "thinking…" : "";
       return;
     }
-    // scores in the side to move's view become sente's view (+ = good for sente)
-    const side = this.state && t.at === this.state.cursor ? this.state.side : 0;
-    const sente = side === 0 ? t.score : -t.score;
-    $("think-depth").textContent = `depth ${t.depth}`;
-    $("think-score").textContent = `score ${formatScore(sente)} (sente's view)`;
-    $("think-nps").textContent = `${Math.round(t.nps).toLocaleString("en")} nodes/s`;
-    $("think-pv").textContent = t.pv;
+    lines.forEach((l, i) => {
+      const li = list.children[i];
+      li.querySelector(".score").textContent = formatScore(l.score);
+      li.querySelector(".score").title = scoreTitle(l.score);
+      li.querySelector(".pv").textContent = l.pv;
+      li.dataset.depth = l.depth;
+    });
   }
 
   drawGraph() {
