@@ -77,11 +77,12 @@ static void letters_face(StrBuf *b, int kind, const char *colour)
     char text[16];
     letters_text(kind, text, sizeof text);
     size_t n = strlen(text);
-    double size = n <= 1 ? 52 : n == 2 ? 42 : n == 3 ? 32 : 26;
+    double size = n <= 1 ? 52 : n == 2 ? 42 : n == 3 ? 32 : 28;
     sb_printf(b,
               "<text x='50' y='%.1f' font-size='%.0f' font-family=\"%s\" font-weight='700' "
-              "text-anchor='middle' fill='%s'>%s</text>",
-              62 + size * 0.36, size, LATIN_FONT, colour, text);
+              "text-anchor='middle' fill='%s'%s>%s</text>",
+              62 + size * 0.36, size, LATIN_FONT, colour,
+              n > 3 ? " textLength='76' lengthAdjust='spacingAndGlyphs'" : "", text);
 }
 
 /* ---- mnemonic faces: the moves, from the movement table ---- */
@@ -244,12 +245,12 @@ static void mnemonic_face(StrBuf *b, const RuleSet *rs, int kind, const char *c)
     size_t n = strlen(text);
     char fit[64] = ""; /* four letters are squeezed into the piece's width */
     if (n > 3)
-        snprintf(fit, sizeof fit, " textLength='72' lengthAdjust='spacingAndGlyphs'");
+        snprintf(fit, sizeof fit, " textLength='74' lengthAdjust='spacingAndGlyphs'");
     sb_printf(b,
               "<text x='50' y='%.1f' font-size='%d' font-family=\"%s\" font-weight='700' "
               "text-anchor='middle' fill='%s' stroke='#f3d9a0' stroke-width='3' "
               "paint-order='stroke'%s>%s</text>",
-              LABEL_Y, n > 3 ? 26 : 27, LATIN_FONT, c, fit, text);
+              LABEL_Y, 28, LATIN_FONT, c, fit, text);
 }
 
 char *piece_svg(const RuleSet *rs, int set, int kind, int colour)

@@ -1,4 +1,5 @@
-// Kaki board: wires the board, the panels and the server together, and the keyboard.
+// Kaki board: wires the board, the panels and the server together, the window's layout, and
+// the keyboard.
 
 import { Board } from "./board.js";
 import { act, getJSON, getText, listen } from "./net.js";
@@ -30,6 +31,7 @@ const board = new Board($("board"), {
 const panels = new Panels({
   goto: (ply) => run("goto", { ply }),
   restart: (slot) => run("restart", { slot }),
+  newGame: async (req) => show(await act("new", req)),
   loadGame: (game) => loadPgn(app.pgnText, game),
 });
 
@@ -122,15 +124,30 @@ function flip() {
   panels.setState(app.state, app.flipped);
 }
 
-async function newGame() {
-  const req = await panels.newGame();
-  if (req) run("new", req);
+function newGame() {
+  panels.newGame();
 }
 
 function step(delta) {
   const st = app.state;
   const ply = Math.max(0, Math.min(st.plies.length, st.cursor + delta));
   if (ply !== st.cursor) run("goto", { ply });
+}
+
+// The board fills what the window leaves: the height of main, and its width minus the
+// side's minimum (or, in a narrow window, the whole width).
+function layout() {
+  const main = document.querySelector("main"), side = $("side"), cs = getComputedStyle(main);
+  const padH = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+  const padW = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+  const gap = parseFloat(cs.columnGap) || 0;
+  let size;
+  if (getComputedStyle(main).flexDirection === "column") size = main.clientWidth - padW;
+  else {
+    const sideMin = parseFloat(getComputedStyle(side).minWidth) || 0;
+    size = Math.min(main.clientHeight - padH, main.clientWidth - padW - gap - sideMin);
+  }
+  $("board-area").style.setProperty("--bs", Math.max(200, Math.floor(size)) + "px");
 }
 
 function wire() {
@@ -173,6 +190,9 @@ function wire() {
     const fn = keys[e.key];
     if (fn) { fn(); e.preventDefault(); }
   });
+  new ResizeObserver(layout).observe(document.querySelector("main"));
+  window.addEventListener("resize", layout);
+  layout();
 }
 
 async function start() {

@@ -30,13 +30,14 @@ function formatClock(ms) {
 
 export class Panels {
   constructor(hooks) {
-    this.hooks = hooks; // {goto(ply), restart(slot), loadGame(n)}
+    this.hooks = hooks; // {goto(ply), restart(slot), newGame(request) -> Promise, loadGame(n)}
     this.state = null;
     this.flipped = false;
     this.clockBase = 0;
     setInterval(() => this.tickClocks(), 100);
     $("graph").addEventListener("click", (e) => this.graphClick(e));
     $("pgn-games").addEventListener("change", (e) => this.hooks.loadGame(Number(e.target.value)));
+    this.wireNewGame();
   }
 
   setState(st, flipped) {
@@ -232,7 +233,60 @@ export class Panels {
     });
   }
 
-  // The new-game dialog, filled from the current state; resolves with the request or null.
+  // The new-game dialog: only the fields of the chosen clock are shown; Start sends the
+  // request and closes the dialog only when the server accepts it (an error is shown in the
+  // dialog, with everything typed kept).
+  wireNewGame() {
+    const form = $("form-new"), dlg = $("dlg-new");
+    $("clock-kind").addEventListener("change", () => this.showClockFields());
+    $("new-cancel").addEventListener("click", () => dlg.close("cancel"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (!form.reportValidity()) return;
+      $("new-error").textContent = "";
+      $("new-ok").disabled = true;
+      try {
+        await this.hooks.newGame(this.newGameRequest());
+        dlg.close("ok");
+      } catch (err) {
+        $("new-error").textContent = err.message;
+      } finally {
+        $("new-ok").disabled = false;
+      }
+    });
+  }
+
+  showClockFields() {
+    const kind = $("clock-kind").value;
+    for (const label of document.querySelectorAll("#dlg-new label[data-clocks]")) {
+      const on = label.dataset.clocks.split(" ").includes(kind);
+      label.hidden = !on;
+      label.querySelector("input").disabled = !on;
+    }
+    $("clock-help").textContent = {
+      increment: "Each side has this many minutes, and the seconds are added after each of its moves.",
+      sudden: "Each side has this many minutes for the whole game.",
+      permove: "The engine thinks this long for every move; people are not timed.",
+      depth: "The engine searches this many plies deep; nobody is timed.",
+      none: "Nobody is timed; the engine thinks up to 10 s a move.",
+    }[kind];
+  }
+
+  newGameRequest() {
+    const st = this.state, form = $("form-new");
+    const rules = {};
+    for (const r of st.rules) rules[r.name] = form["rule-" + r.name].value;
+    const kind = form.clock.value, clock = { kind };
+    if (kind === "increment" || kind === "sudden") clock.base = Math.round(form.base.value * 60000);
+    if (kind === "increment") clock.inc = Math.round(form.inc.value * 1000);
+    if (kind === "permove") clock.move = Math.round(form.move.value * 1000);
+    if (kind === "depth") clock.depth = Number(form.depth.value);
+    const req = { sente: form.sente.value, gote: form.gote.value, rules, clock };
+    if (form.tfen.value.trim()) req.tfen = form.tfen.value.trim();
+    return req;
+  }
+
+  // Opens the dialog, filled from the current state (the server starts the game).
   newGame() {
     const st = this.state, form = $("form-new"), box = $("rules");
     box.textContent = "";
@@ -261,23 +315,8 @@ export class Panels {
     if (st.clock.move) form.move.value = st.clock.move / 1000;
     if (st.clock.depth) form.depth.value = st.clock.depth;
     $("new-error").textContent = "";
-    const dlg = $("dlg-new");
-    dlg.showModal();
-    return new Promise((resolve) => {
-      dlg.addEventListener("close", () => {
-        if (dlg.returnValue !== "ok") return resolve(null);
-        const rules = {};
-        for (const r of st.rules) rules[r.name] = form["rule-" + r.name].value;
-        const req = {
-          sente: form.sente.value, gote: form.gote.value, rules,
-          clock: { kind: form.clock.value, base: Math.round(form.base.value * 60000),
-                   inc: Math.round(form.inc.value * 1000), move: Math.round(form.move.value * 1000),
-                   depth: Number(form.depth.value) },
-        };
-        if (form.tfen.value.trim()) req.tfen = form.tfen.value.trim();
-        resolve(req);
-      }, { once: true });
-    });
+    this.showClockFields();
+    $("dlg-new").showModal();
   }
 
   // Promote?  Resolves true, false, or null (cancelled).
