@@ -342,6 +342,7 @@ char *view_pieces_json(const GameState *g, const char *setname)
         jb_kstr(&b, "kanji", kind_kanji[kind]);
         jb_kstr(&b, "romaji", kind_romaji[kind]);
         jb_kint(&b, "value", piece_value[kind]);
+        jb_kint(&b, "promotesTo", kind_can_promote(kind) ? promoted_kind(kind) : 0);
         jb_key(&b, "svg");
         jb_arr(&b);
         for (int c = 0; c < 2; c++) {

@@ -13,7 +13,8 @@ const app = {
   pieces: {},           // set name -> pieces JSON (for the current rules)
   set: localStorage.getItem("kaki-set") || "kanji",
   flipped: localStorage.getItem("kaki-flipped") === "1",
-  info: new Map(),      // kind -> piece info (names, diagram, moves)
+  flipGame: localStorage.getItem("kaki-flipped-game"), // the game the board was last turned for
+  info: new Map(),      // kind -> piece info (names, diagram, moves, promotesTo)
   pgnText: null,        // the last PGN file loaded (to choose another of its games)
   pgnKey: "",           // the file and game whose list of games is shown
 };
@@ -23,8 +24,11 @@ window.kakiMetrics = { loadMs: null, highlightMs: [], renders: 0 };
 
 const board = new Board($("board"), {
   move: (m) => run("move", { from: m.from, to: m.to, mid: m.mid, pass: m.pass, promo: m.promo, ply: app.state.cursor }),
-  choosePromotion: () => panels.promotion(),
-  hover: (code, x, y) => panels.showPiece(app.info.get(code >> 1), code & 1, x, y),
+  choosePromotion: (m) => {
+    const code = app.state.board[m.from], from = app.info.get(code >> 1);
+    return panels.promotion(from, from && app.info.get(from.promotesTo), code & 1);
+  },
+  hover: (code, avoid) => panels.showPiece(app.info.get(code >> 1), code & 1, avoid),
   leave: () => panels.hidePiece(),
   metric: (ms) => window.kakiMetrics.highlightMs.push(ms),
 });
@@ -57,11 +61,24 @@ async function loadPieces(set) {
   document.body.dataset.set = set;
 }
 
+// A new game where one person plays one side: that side at the bottom of the board (a flip
+// by hand holds until the next game).
+function autoFlip(st) {
+  if (String(st.game) === app.flipGame) return;
+  app.flipGame = String(st.game);
+  localStorage.setItem("kaki-flipped-game", app.flipGame);
+  const [sente, gote] = st.players;
+  if (sente !== gote) setFlipped(gote === "human");
+}
+
 async function show(st) {
   if (app.state && st.version < app.state.version) return; // an older answer
   const rulesChanged = !app.state || rulesKey(app.state) !== rulesKey(st);
+  const moved = !app.state || app.state.version !== st.version;
   app.state = st;
   if (rulesChanged) await loadPieces(app.set);
+  autoFlip(st);
+  if (moved) panels.hidePiece(); // what it said may be stale (a capture, a burn)
   board.setState(st);
   panels.setState(st, app.flipped);
   if (st.think.valid) onThinking(st.think);
@@ -117,11 +134,15 @@ function download(name, text, type) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-function flip() {
-  app.flipped = !app.flipped;
+function setFlipped(f) {
+  app.flipped = f;
   localStorage.setItem("kaki-flipped", app.flipped ? "1" : "0");
   board.setFlipped(app.flipped);
-  panels.setState(app.state, app.flipped);
+  if (app.state) panels.setState(app.state, app.flipped);
+}
+
+function flip() {
+  setFlipped(!app.flipped);
 }
 
 function newGame() {
@@ -176,6 +197,8 @@ function wire() {
   });
   $("btn-load-pgn").addEventListener("click", () => loadPgn($("pgn-text").value));
   $("btn-setup").addEventListener("click", () => run("setup", { tfen: $("tfen").value.trim() }));
+  // any click hides the piece's tooltip
+  document.addEventListener("pointerdown", () => panels.hidePiece(), true);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select, dialog") || e.ctrlKey || e.metaKey || e.altKey) return;
     const keys = {

@@ -316,12 +316,24 @@ export class Panels {
     if (st.clock.depth) form.depth.value = st.clock.depth;
     $("new-error").textContent = "";
     this.showClockFields();
+    this.hidePiece();
     $("dlg-new").showModal();
   }
 
-  // Promote?  Resolves true, false, or null (cancelled).
-  promotion() {
+  // Promote?  Both pieces are shown, with their names.  Resolves true, false, or null
+  // (cancelled).  from / to: piece info ({kind, english, ...}) of the piece and what it
+  // would become; colour: the mover's.
+  promotion(from, to, colour) {
     const dlg = $("dlg-promo");
+    this.hidePiece();
+    const pic = (id, kind) => $(id).setAttribute("href", `#p${kind}-${colour}`);
+    if (from && to) {
+      pic("promo-no-pic", from.kind);
+      pic("promo-yes-pic", to.kind);
+      $("promo-no-name").textContent = from.english;
+      $("promo-yes-name").textContent = to.english.replace(/ \(\+.*\)$/, "");
+      $("promo-question").textContent = `Promote the ${from.english}?`;
+    }
     dlg.returnValue = "";
     dlg.showModal();
     return new Promise((resolve) => {
@@ -337,10 +349,13 @@ export class Panels {
     });
   }
 
-  // The piece's names and moves next to the pointer.
-  showPiece(info, colour, x, y) {
+  // The piece's names and moves, placed where it covers no square of the board if the
+  // window has room beside, below or above it; else in a corner of the window that covers
+  // none of `avoid` (the marked targets and the square pointed at, as screen rectangles);
+  // else not at all.
+  showPiece(info, colour, avoid = []) {
     const tip = $("tip");
-    if (!info) return;
+    if (!info || document.querySelector("dialog[open]")) return;
     tip.innerHTML = "";
     const h = document.createElement("h3");
     h.textContent = `${info.english} (${info.abbrev})`;
@@ -355,10 +370,23 @@ export class Panels {
     tip.append(h, ja, who);
     tip.insertAdjacentHTML("beforeend", info.diagram);
     tip.appendChild(moves);
+    tip.style.left = "0px";
+    tip.style.top = "0px";
     tip.hidden = false;
-    const w = tip.offsetWidth, hgt = tip.offsetHeight;
-    tip.style.left = Math.min(window.innerWidth - w - 8, x + 16) + "px";
-    tip.style.top = Math.max(8, Math.min(window.innerHeight - hgt - 8, y + 16)) + "px";
+    const w = tip.offsetWidth, hgt = tip.offsetHeight, gap = 8;
+    const W = window.innerWidth, H = window.innerHeight;
+    const b = $("board").getBoundingClientRect();
+    const midY = Math.max(gap, Math.min(H - hgt - gap, b.top + b.height / 2 - hgt / 2));
+    const midX = Math.max(gap, Math.min(W - w - gap, b.left + b.width / 2 - w / 2));
+    const spots = [[b.right + gap, midY], [b.left - w - gap, midY], [midX, b.bottom + gap], [midX, b.top - hgt - gap],
+                   [W - w - gap, gap], [gap, gap], [W - w - gap, H - hgt - gap], [gap, H - hgt - gap]];
+    const overlaps = (x, y, r) => x < r.right && x + w > r.left && y < r.bottom && y + hgt > r.top;
+    const fits = ([x, y], i) => x >= 0 && y >= 0 && x + w <= W && y + hgt <= H &&
+                               (i < 4 ? !overlaps(x, y, b) : !avoid.some((r) => overlaps(x, y, r)));
+    const spot = spots.find(fits);
+    if (!spot) return this.hidePiece();
+    tip.style.left = spot[0] + "px";
+    tip.style.top = spot[1] + "px";
   }
 
   hidePiece() {
