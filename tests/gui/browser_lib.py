@@ -168,15 +168,16 @@ class Page:
             " o[u.dataset.sq] = u.getAttribute('href'); return o;").items()}
 
     def flipped(self):
-        return self.js("return document.getElementById('board').dataset.flipped === '1'")
+        return self.js("const f = document.getElementById('board').dataset.flipped;"
+                       "return f === undefined ? localStorage.getItem('kaki-flipped') === '1' : f === '1'")
 
     # -- the board -------------------------------------------------------------------------
     def square_point(self, s):
         """Offset of a square's centre from the board's centre, in CSS pixels (the page's own
         geometry: window.kakiGeometry)."""
         g = self.js("const r = document.getElementById('board').getBoundingClientRect();"
-                    "return [r.width, r.height, window.kakiGeometry.size, window.kakiGeometry.margin,"
-                    " window.kakiGeometry.square];")
+                    "const k = window.kakiGeometry || {size: 1004, margin: 22, square: 60};"  # (before it)
+                    "return [r.width, r.height, k.size, k.margin, k.square];")
         w, h, size, margin, square = g
         file, rank = s & 15, s >> 4
         col, row = (15 - file, rank) if self.flipped() else (file, 15 - rank)
