@@ -180,6 +180,7 @@ typedef struct Reader {
     char *err;
     size_t errsz;
     int line;
+    size_t token;   /* where the last word, comment or variation of the moves began */
 } Reader;
 
 static int fail(Reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -356,16 +357,71 @@ typedef struct ReadState {
     GameRecord rec;         /* the moves read so far, with the whole history (repetitions) */
     PgnGame *g;
     char last_comment[320]; /* the last comment not attached to a move */
+    char *fen;              /* the tags the reader looks at (NULL: none) */
+    char variant[64];
+    bool has_variant;
+    char *rules;
 } ReadState;
 
-static int apply_tags(ReadState *st, const char *fen, const char *variant)
+/* The rules of a [Rules] tag: the defaults with its NAME=VALUE words applied; words that
+   name no option are ignored (a later version's options), a known option with an unknown
+   value is an error. */
+static int tag_rules(Reader *r, const char *value, Rules *out)
 {
-    if (variant && strcasecmp(variant, "tenjiku") != 0)
-        return fail(st->r, "[Variant \"%s\"]: not a tenjiku game", variant);
-    if (!fen)
+    rules_default(out);
+    char word[96];
+    for (const char *p = value; *p;) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (!n)
+            break;
+        copy(word, sizeof word, "");
+        if (n < sizeof word) {
+            memcpy(word, p, n);
+            word[n] = '\0';
+        }
+        p += n;
+        char *eq = strchr(word, '=');
+        if (!eq)
+            continue;
+        bool known = false;
+        for (int k = 0; k < rule_option_count; k++)
+            known |= strlen(rule_options[k].name) == (size_t)(eq - word) &&
+                     strncmp(rule_options[k].name, word, (size_t)(eq - word)) == 0;
+        char err[160];
+        if (known && rules_set_assignment(out, word, err, sizeof err) != 0)
+            return fail(r, "[Rules]: %s", err);
+    }
+    return 0;
+}
+
+/* The rule set the moves are read with: the [Rules] tag's when it has one that differs from
+   rs's (built into *own, which the caller frees), else rs. */
+static const RuleSet *game_rules(ReadState *st, const RuleSet *rs, RuleSet **own)
+{
+    *own = NULL;
+    st->g->rules = rs->rules;
+    if (!st->rules)
+        return rs;
+    Rules tagged;
+    if (tag_rules(st->r, st->rules, &tagged) != 0)
+        return NULL;
+    st->g->rules = tagged;
+    if (memcmp(&tagged, &rs->rules, sizeof tagged) == 0)
+        return rs;
+    *own = ruleset_new(&tagged);
+    return *own;
+}
+
+static int apply_tags(ReadState *st)
+{
+    if (st->has_variant && strcasecmp(st->variant, "tenjiku") != 0)
+        return fail(st->r, "[Variant \"%s\"]: not a tenjiku game", st->variant);
+    if (!st->fen)
         return 0;
     char err[200];
-    if (pgn_parse_position(st->pos, fen, err, sizeof err) != 0)
+    if (pgn_parse_position(st->pos, st->fen, err, sizeof err) != 0)
         return fail(st->r, "[FEN]: %s", err);
     tfen_print(st->pos, st->g->start_tfen);
     return 0;
@@ -460,6 +516,7 @@ static int read_movetext(ReadState *st)
         int c = peek(r);
         if (c < 0 || (c == '[' && at_line_start(r)))
             return 0;
+        r->token = r->i;
         if (c == '{') {
             if (read_comment(r, st->last_comment, sizeof st->last_comment))
                 return -1;
@@ -495,44 +552,97 @@ static int read_movetext(ReadState *st)
     }
 }
 
-/* The tags; FEN, SetUp and Variant are looked at, the others kept. */
+/* The moves of a game skipped unread: up to its result, the next game's tags or the end. */
+static int skip_movetext(Reader *r)
+{
+    char dummy[2];
+    for (;;) {
+        skip_space(r);
+        int c = peek(r);
+        if (c < 0 || (c == '[' && at_line_start(r)))
+            return 0;
+        r->token = r->i;
+        if (c == '{') {
+            if (read_comment(r, dummy, sizeof dummy))
+                return -1;
+            continue;
+        }
+        if (c == '(') {
+            if (skip_variation(r))
+                return -1;
+            continue;
+        }
+        if (c == ')' || c == '}' || c == '[' || c == ']')
+            return fail(r, "unexpected '%c' in the moves", c);
+        char tok[8];
+        size_t n = 0;
+        while (!is_delimiter(peek(r))) {
+            int ch = next(r);
+            if (n + 1 < sizeof tok)
+                tok[n++] = (char)ch;
+        }
+        tok[n] = '\0';
+        if (is_result(tok))
+            return 0;
+    }
+}
+
+/* The tags; FEN, SetUp, Variant and Rules are looked at, the others kept. */
 static int read_tags(ReadState *st)
 {
     Reader *r = st->r;
     char name[PGN_TAG_NAME_MAX], value[TFEN_MAX + 64];
-    char *fen = NULL, variant[64] = "";
-    bool has_variant = false;
     int rc = 0;
     while (rc == 0 && peek(r) == '[') {
         rc = read_tag(r, name, sizeof name, value, sizeof value);
         if (rc)
             break;
-        if (strcmp(name, "FEN") == 0) {
-            free(fen);
-            fen = malloc(strlen(value) + 1);
-            if (!fen)
+        char **keep = strcmp(name, "FEN") == 0 ? &st->fen : strcmp(name, "Rules") == 0 ? &st->rules
+                                                                                      : NULL;
+        if (keep) {
+            free(*keep);
+            *keep = malloc(strlen(value) + 1);
+            if (!*keep)
                 abort();
-            strcpy(fen, value);
+            strcpy(*keep, value);
         } else if (strcmp(name, "Variant") == 0) {
-            copy(variant, sizeof variant, value);
-            has_variant = true;
+            copy(st->variant, sizeof st->variant, value);
+            st->has_variant = true;
         }
         pgn_set_tag(st->g, name, value);
         skip_space(r);
     }
-    if (rc == 0)
-        rc = apply_tags(st, fen, has_variant ? variant : NULL);
-    free(fen);
     return rc;
 }
 
-int pgn_read(const char *text, size_t len, size_t *offset, const RuleSet *rs, PgnGame *g,
-             char *err, size_t errsz)
+/* After an error: the start of the next game.  In the tags (from the game's start) the rest
+   of the tag lines is skipped first; then every line up to one that starts with '['. */
+static size_t next_game(Reader *r, size_t from, bool in_tags)
+{
+    r->i = from;
+    if (!in_tags) {
+        skip_to_eol(r);
+        next(r);
+    }
+    while (in_tags && peek(r) == '[') {
+        skip_to_eol(r);
+        next(r);
+    }
+    while (peek(r) >= 0 && peek(r) != '[') {
+        skip_to_eol(r);
+        next(r);
+    }
+    return r->i;
+}
+
+/* Reads (or, moves = false, skips) the next game; the tags always. */
+static int read_game(const char *text, size_t len, size_t *offset, const RuleSet *rs,
+                     PgnGame *g, bool moves, char *err, size_t errsz)
 {
     pgn_game_init(g);
     if (err && errsz)
         err[0] = '\0';
-    Reader r = {text, len, *offset < len ? *offset : len, err, errsz, 1};
+    Reader r = {text, len, *offset < len ? *offset : len, err, errsz, 1, 0};
     for (size_t i = 0; i < r.i; i++)
         r.line += text[i] == '\n';
     skip_space(&r);
@@ -540,25 +650,55 @@ int pgn_read(const char *text, size_t len, size_t *offset, const RuleSet *rs, Pg
         *offset = len;
         return 0;
     }
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        abort();
-    position_start(pos, rs);
-    ReadState st = {.r = &r, .pos = pos, .g = g};
+    size_t start = r.i;
+    ReadState st = {.r = &r, .g = g};
     int rc = read_tags(&st);
-    if (rc == 0) {
-        game_record_init(&st.rec, pos);
-        st.pos = st.rec.pos;
-        rc = read_movetext(&st);
-        game_record_free(&st.rec);
+    bool in_tags = true;
+    if (rc == 0 && !moves) {
+        in_tags = false;
+        rc = skip_movetext(&r);
+    } else if (rc == 0) {
+        RuleSet *own = NULL;
+        const RuleSet *use = game_rules(&st, rs, &own);
+        Position *pos = malloc(sizeof *pos);
+        if (!pos)
+            abort();
+        rc = use ? 0 : -1;
+        if (rc == 0) {
+            position_start(pos, use);
+            st.pos = pos;
+            rc = apply_tags(&st);
+        }
+        if (rc == 0) {
+            in_tags = false;
+            game_record_init(&st.rec, pos);
+            st.pos = st.rec.pos;
+            rc = read_movetext(&st);
+            game_record_free(&st.rec);
+        }
+        free(pos);
+        ruleset_free(own);
     }
-    free(pos);
+    free(st.fen);
+    free(st.rules);
     if (rc) {
         pgn_game_free(g);
-        *offset = len;
+        *offset = next_game(&r, in_tags ? start : r.token, in_tags);
         return -1;
     }
     copy(g->ending, sizeof g->ending, st.last_comment);
     *offset = r.i;
     return 1;
+}
+
+int pgn_read(const char *text, size_t len, size_t *offset, const RuleSet *rs, PgnGame *g,
+             char *err, size_t errsz)
+{
+    return read_game(text, len, offset, rs, g, true, err, errsz);
+}
+
+int pgn_read_tags(const char *text, size_t len, size_t *offset, PgnGame *g, char *err,
+                  size_t errsz)
+{
+    return read_game(text, len, offset, NULL, g, false, err, errsz);
 }

@@ -10,7 +10,9 @@
  * The reader replays every move on a position: each Hodges move is matched against the legal
  * moves (aliases accepted), falling back on the wire move of its comment.  It skips other
  * comments, `;` comments, `%` lines, NAGs, move numbers and variations in parentheses (as
- * XBoard writes them), and never trusts a length or a count in its input. */
+ * XBoard writes them), and never trusts a length or a count in its input.  A `[Rules]` tag
+ * (NAME=VALUE words, docs/RULES.md §9, as rules_describe writes them) is read before the
+ * moves: they are replayed under the rules it names. */
 #ifndef KAKI_BOARD_PGN_H
 #define KAKI_BOARD_PGN_H
 
@@ -49,6 +51,7 @@ typedef struct PgnGame {
     int nplies, cap;
     char result[8];             /* "1-0" (sente won), "0-1", "1/2-1/2" or "*" */
     char ending[320];           /* the final comment: why the game ended ("" = none) */
+    Rules rules;                /* read: the rules the moves were replayed with */
 } PgnGame;
 
 void pgn_game_init(PgnGame *g);
@@ -66,11 +69,18 @@ void pgn_ply_make(Position *pos, Move m, const char *note, PgnPly *out);
    wrapped at 79 columns and a blank line.  Flushes. */
 void pgn_write(FILE *f, const PgnGame *g);
 
-/* Reads the next game of text[*offset..len), replaying its moves with rule set rs, and
-   advances *offset past it.  Returns 1 (a game in g, which it initialises), 0 (no game left)
-   or -1 (error: a message naming the move or tag in err; *offset is past the bad game). */
+/* Reads the next game of text[*offset..len), replaying its moves with rule set rs (or, when
+   the game has a [Rules] tag, with the rules it names: the defaults and its assignments; in
+   g->rules), and advances *offset past it.  Returns 1 (a game in g, which it initialises), 0
+   (no game left) or -1 (error: a message naming the line and the move or tag in err; g keeps
+   the tags read so far, to name the game; *offset is at the next game, a line starting with
+   '[' after the bad one, so that the games after a bad one can still be read). */
 int pgn_read(const char *text, size_t len, size_t *offset, const RuleSet *rs, PgnGame *g,
              char *err, size_t errsz);
+/* The next game's tags only: its moves are skipped unread (no rules needed; fast, for a list
+   of the games of a file).  Returns like pgn_read; g has no plies. */
+int pgn_read_tags(const char *text, size_t len, size_t *offset, PgnGame *g, char *err,
+                  size_t errsz);
 
 /* Sets pos (keeping its rule set) from a FEN tag's value: a TFEN ("... b"), or an XBoard FEN
    ("... w - 0 1", where w = sente to move, docs/PROTOCOL.md §2.4).  0, or -1 with err. */

@@ -8,6 +8,8 @@
 
 #include "board/legal.h"
 #include "board/movegen.h"
+#include "evalnote.h"
+#include "pgnload.h"
 #include "session_internal.h"
 #include "util/strutil.h"
 #include "view.h"
@@ -74,6 +76,7 @@ static int act_move(Session *s, const JsonValue *body, Reply *r)
     if (!m)
         return -1;
     if (s->game.cursor < s->game.nplies) { /* a move in the game's history: it goes on from here */
+        gamestate_stop_clock(&s->game);
         s->game.nplies = s->game.cursor;
         s->game.over = false;
         str_copy(s->game.result, sizeof s->game.result, "*");
@@ -197,101 +200,77 @@ static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settin
         return -1;
     bool standard = !tfen || strcmp(start, TFEN_START) == 0;
     session_reset(s, &rules, standard ? NULL : start, player, &clock);
+    s->game.pgn_ngames = s->game.pgn_loaded = 0; /* the file's games are left */
     return 0;
 }
 
 /* ------------------------------------------------------------------ the game record ---- */
 
-/* An engine score in a move's note ("+0.35/12 1.234s", "-M3/7"), in centipawns. */
-static bool note_score(const char *note, int *cp)
+/* The body of a loadpgn request: the text and the game wanted (0: the first that reads). */
+static int read_load_request(const JsonValue *body, const JsonValue **text, long *want, Reply *r)
 {
-    if ((note[0] != '+' && note[0] != '-') || !note[1])
-        return false;
-    int sign = note[0] == '-' ? -1 : 1;
-    if (note[1] == 'M') {
-        *cp = sign * (100000 + atoi(note + 2));
-        return true;
-    }
-    char *end;
-    double v = strtod(note + 1, &end);
-    if (end == note + 1 || *end != '/')
-        return false;
-    *cp = sign * (int)(v * 100 + 0.5);
-    return true;
-}
-
-/* Game `want` of a PGN text, read with `rules` (or with the rules of its Rules tag, which
-   kaki-board writes). */
-static int read_game(const JsonValue *text, long want, Rules *rules, PgnGame *g, Reply *r)
-{
-    for (int pass = 0; pass < 2; pass++) {
-        RuleSet *rs = ruleset_new(rules);
-        size_t off = 0;
-        char err[300] = "";
-        int rc = 0;
-        for (long n = 1; n <= want; n++) {
-            if (n > 1)
-                pgn_game_free(g);
-            rc = pgn_read(text->str, text->len, &off, rs, g, err, sizeof err);
-            if (rc != 1)
-                break;
-        }
-        ruleset_free(rs);
-        if (rc == 0)
-            return refuse(r, 422, "the file has no game %ld", want);
-        Rules tagged = *rules;
-        const char *tag = rc == 1 ? pgn_tag(g, "Rules") : NULL;
-        bool other = false;
-        if (tag && pass == 0) {
-            char buf[PGN_TAG_VALUE_MAX];
-            str_copy(buf, sizeof buf, tag);
-            for (char *sv, *t = strtok_r(buf, " ", &sv); t; t = strtok_r(NULL, " ", &sv))
-                rules_set_assignment(&tagged, t, NULL, 0); /* unknown words are ignored */
-            other = memcmp(&tagged, rules, sizeof tagged) != 0;
-        }
-        if (!other) {
-            if (rc < 0)
-                return refuse(r, 422, "cannot read game %ld: %s", want, err);
-            return 0;
-        }
-        if (rc == 1)
-            pgn_game_free(g);
-        *rules = tagged; /* read it again under its own rules */
-    }
-    return refuse(r, 422, "cannot read game %ld", want);
-}
-
-static int act_loadpgn(Session *s, const JsonValue *body, Reply *r)
-{
-    const JsonValue *text = json_get(body, "pgn");
-    long want = 1;
-    if (!text || text->type != JSON_STRING)
+    *text = json_get(body, "pgn");
+    *want = 0;
+    if (!*text || (*text)->type != JSON_STRING)
         return refuse(r, 400, "a game record needs \"pgn\": the text of a PGN file");
-    if (json_get(body, "game") && !json_get_int(body, "game", 1, 100000, &want))
+    if (json_get(body, "game") && !json_get_int(body, "game", 1, 1000000, want))
         return refuse(r, 400, "\"game\" must be a game number from 1");
-    PgnGame g;
-    Rules rules = s->game.rules;
-    if (read_game(text, want, &rules, &g, r))
-        return -1;
+    return 0;
+}
+
+/* The game read from a file becomes the game shown (people on both sides, no clock); the
+   engines' scores of its notes go to the graph, in sente's view (evalnote.h). */
+static void take_loaded(Session *s, PgnLoad *l)
+{
+    PgnGame *g = &l->game;
     int people[2] = {PLAYER_HUMAN, PLAYER_HUMAN};
     ClockSpec clock = {.kind = CLOCK_NONE};
-    session_reset(s, &rules, g.start_tfen[0] ? g.start_tfen : NULL, people, &clock);
-    for (int i = 0; i < g.nplies && !s->game.over; i++) {
+    session_reset(s, &g->rules, g->start_tfen[0] ? g->start_tfen : NULL, people, &clock);
+    for (int i = 0; i < g->nplies && !s->game.over; i++) {
         int cp, mover = s->game.pos->side;
-        if (note_score(g.plies[i].note, &cp)) { /* the engine's view of the position it moved in */
-            s->game.has_eval[i] = true;
-            s->game.eval[i] = mover == BLACK ? cp : -cp;
+        char note[PGN_NOTE_MAX];
+        if (evalnote_read(g->plies[i].note, mover, &cp, note, sizeof note)) {
+            s->game.has_eval[i] = true; /* the view of the position it was played in */
+            s->game.eval[i] = cp;
         }
-        session_play(s, g.plies[i].move, 1, g.plies[i].note);
+        session_play(s, g->plies[i].move, 1, note);
     }
-    if (!s->game.over && strcmp(g.result, "*") != 0) {
+    if (!s->game.over && strcmp(g->result, "*") != 0) {
         s->game.over = true;
-        str_copy(s->game.result, sizeof s->game.result, g.result);
-        str_copy(s->game.ending, sizeof s->game.ending, g.ending[0] ? g.ending : "as recorded");
+        str_copy(s->game.result, sizeof s->game.result, g->result);
+        str_copy(s->game.ending, sizeof s->game.ending, g->ending[0] ? g->ending : "as recorded");
     }
-    s->game.clock_running = false;
-    pgn_game_free(&g);
-    return 0;
+    gamestate_stop_clock(&s->game);
+    free(s->game.pgn_label);
+    s->game.pgn_label = l->label;
+    l->label = NULL;
+    s->game.pgn_ngames = l->ngames;
+    s->game.pgn_loaded = l->loaded;
+    if (l->skipped[0])
+        snprintf(s->game.notice, sizeof s->game.notice, "Skipped %s.", l->skipped);
+}
+
+/* loadpgn: the file is read without the session's lock (a big file blocks nobody), then the
+   game it gives replaces the game shown.  0 with s->mu held, or -1. */
+static int load_pgn(Session *s, const JsonValue *body, Reply *r)
+{
+    const JsonValue *text;
+    long want;
+    if (read_load_request(body, &text, &want, r))
+        return -1;
+    pthread_mutex_lock(&s->mu);
+    Rules rules = s->game.rules;
+    pthread_mutex_unlock(&s->mu);
+    PgnLoad l;
+    int rc = pgnload_read(text->str, text->len, &rules, want, &l);
+    if (rc == 0) {
+        pthread_mutex_lock(&s->mu);
+        take_loaded(s, &l);
+    } else {
+        refuse(r, 422, "%s", l.error);
+    }
+    pgnload_free(&l);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ the rest ----------- */
@@ -306,12 +285,12 @@ static int act_undo(Session *s, Reply *r)
         s->game.player[side_after ^ 1] == PLAYER_HUMAN && s->game.nplies >= 2)
         n = 2; /* back to the person's turn */
     session_stop_engines(s);
+    gamestate_stop_clock(&s->game);
     s->game.nplies -= n;
     gamestate_seek(&s->game, s->game.nplies);
     s->game.over = false;
     str_copy(s->game.result, sizeof s->game.result, "*");
     s->game.ending[0] = '\0';
-    s->game.clock_running = false;
     return 0;
 }
 
@@ -344,7 +323,7 @@ static int act_analyse(Session *s, const JsonValue *body, Reply *r)
         return refuse(r, 400, "analysis needs \"on\": true or false");
     if (on && gamestate_engine_game(&s->game))
         return refuse(r, 409, "an engine is playing this game; analysis works in games between "
-                              "people, after a game, or in the game's history");
+                              "people, after a game, or when the game is stopped");
     s->game.analysing = on;
     if (!on)
         s->game.think.valid = false;
@@ -372,8 +351,6 @@ static int dispatch(Session *s, const char *action, const JsonValue *body, Reply
         return act_new(s, body, r, false);
     if (strcmp(action, "setup") == 0)
         return act_new(s, body, r, true);
-    if (strcmp(action, "loadpgn") == 0)
-        return act_loadpgn(s, body, r);
     if (strcmp(action, "undo") == 0)
         return act_undo(s, r);
     if (strcmp(action, "goto") == 0)
@@ -397,31 +374,40 @@ static int dispatch(Session *s, const char *action, const JsonValue *body, Reply
     return refuse(r, 404, "unknown action '%.40s'", action);
 }
 
-int actions_apply(Session *s, const char *action, const JsonValue *body, const char *client,
-                  char **answer)
+/* The answer: the new state (published; rc 0, s->mu held and released here) or the refusal. */
+static int answer_with(Session *s, int rc, const char *client, const Reply *r, char **answer)
 {
-    Reply r = {200, ""};
-    if (!body || body->type != JSON_OBJECT) {
-        refuse(&r, 400, "the request body must be a JSON object");
-    } else {
-        pthread_mutex_lock(&s->mu);
-        if (dispatch(s, action, body, &r) == 0) {
-            if (client && *client)
-                str_copy(s->owner, sizeof s->owner, client);
-            session_kick(s);
-            session_publish(s);
-            *answer = view_state_json(&s->game, s->engine);
-            pthread_mutex_unlock(&s->mu);
-            return 200;
-        }
+    if (rc == 0) {
+        if (client && *client)
+            str_copy(s->owner, sizeof s->owner, client);
+        session_kick(s);
+        session_publish(s);
+        *answer = view_state_json(&s->game, s->engine);
         pthread_mutex_unlock(&s->mu);
+        return 200;
     }
     JsonBuf b;
     jb_init(&b);
     jb_obj(&b);
-    jb_kstr(&b, "error", r.message);
-    jb_kint(&b, "status", r.status);
+    jb_kstr(&b, "error", r->message);
+    jb_kint(&b, "status", r->status);
     jb_end_obj(&b);
     *answer = jb_take(&b, NULL);
-    return r.status;
+    return r->status;
+}
+
+int actions_apply(Session *s, const char *action, const JsonValue *body, const char *client,
+                  char **answer)
+{
+    Reply r = {200, ""};
+    if (!body || body->type != JSON_OBJECT)
+        return answer_with(s, refuse(&r, 400, "the request body must be a JSON object"), client,
+                           &r, answer);
+    if (strcmp(action, "loadpgn") == 0) /* takes the lock itself, after reading the file */
+        return answer_with(s, load_pgn(s, body, &r), client, &r, answer);
+    pthread_mutex_lock(&s->mu);
+    int rc = dispatch(s, action, body, &r);
+    if (rc != 0)
+        pthread_mutex_unlock(&s->mu);
+    return answer_with(s, rc, client, &r, answer);
 }

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "board/makemove.h"
 #include "util/clock.h"
 #include "util/strutil.h"
 
@@ -43,6 +44,22 @@ void gamestate_seek(GameState *g, int cursor)
     g->cursor = cursor;
 }
 
+Position *gamestate_position_at(const GameState *g, int ply)
+{
+    Position *p = xmalloc(sizeof *p);
+    set_start(g, p);
+    for (int i = 0; i < ply && i < g->nplies; i++) {
+        Undo u;
+        make_move(p, g->plies[i].rec.move, &u);
+    }
+    return p;
+}
+
+int gamestate_side_to_play(const GameState *g)
+{
+    return g->start_side ^ (g->nplies & 1);
+}
+
 void gamestate_grow(GameState *g)
 {
     if (g->nplies + 2 > g->cap) {
@@ -66,6 +83,7 @@ void gamestate_free(GameState *g)
     free(g->plies);
     free(g->has_eval);
     free(g->eval);
+    free(g->pgn_label);
 }
 
 /* ------------------------------------------------------------------ clocks ------------- */
@@ -76,16 +94,30 @@ static bool timed(const GameState *g)
            g->clock.kind == CLOCK_PER_MOVE;
 }
 
+/* Has the game's clock started: a move was made, or an engine is asked for the first? */
+static bool started(const GameState *g)
+{
+    return g->nplies > 0 || g->player[gamestate_side_to_play(g)] == PLAYER_ENGINE;
+}
+
+void gamestate_stop_clock(GameState *g)
+{
+    if (g->clock_running && g->clock.kind != CLOCK_PER_MOVE)
+        g->remaining[g->clock_side] -= mono_ms() - g->turn_start;
+    g->clock_running = false;
+}
+
 void gamestate_update_clock(GameState *g)
 {
-    bool run = gamestate_playing(g) && timed(g);
-    int64_t now = mono_ms();
-    if (g->clock_running && !run && g->clock.kind != CLOCK_PER_MOVE)
-        g->remaining[g->pos->side] -= now - g->turn_start;
+    int side = gamestate_side_to_play(g);
+    bool run = gamestate_playing(g) && timed(g) && started(g);
+    if (g->clock_running && (!run || side != g->clock_side))
+        gamestate_stop_clock(g);
     if (run && !g->clock_running) {
-        g->turn_start = now;
+        g->turn_start = mono_ms();
+        g->clock_side = side;
         if (g->clock.kind == CLOCK_PER_MOVE)
-            g->remaining[g->pos->side] = g->clock.move_ms;
+            g->remaining[side] = g->clock.move_ms;
     }
     g->clock_running = run;
 }
@@ -108,14 +140,14 @@ bool gamestate_charge_clock(GameState *g, int mover, int64_t elapsed)
 bool gamestate_out_of_time(const GameState *g, int64_t now)
 {
     return g->clock_running && g->clock.kind != CLOCK_PER_MOVE &&
-           g->remaining[g->pos->side] - (now - g->turn_start) < -FLAG_MARGIN_MS;
+           g->remaining[g->clock_side] - (now - g->turn_start) < -FLAG_MARGIN_MS;
 }
 
 /* ------------------------------------------------------------------ questions ---------- */
 
 bool gamestate_playing(const GameState *g)
 {
-    return !g->over && !g->paused && g->cursor == g->nplies && !position_game_over(g->pos);
+    return !g->over && !g->paused && (g->cursor < g->nplies || !position_game_over(g->pos));
 }
 
 bool gamestate_human_to_move(const GameState *g)
@@ -125,6 +157,6 @@ bool gamestate_human_to_move(const GameState *g)
 
 bool gamestate_engine_game(const GameState *g)
 {
-    return !g->over && !g->paused && g->cursor == g->nplies &&
+    return gamestate_playing(g) &&
            (g->player[BLACK] == PLAYER_ENGINE || g->player[WHITE] == PLAYER_ENGINE);
 }

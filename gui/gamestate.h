@@ -15,6 +15,7 @@
 #include "board/rules.h"
 #include "board/tfen.h"
 #include "movelist.h"
+#include "pgnload.h"
 
 enum PlayerKind { PLAYER_HUMAN, PLAYER_ENGINE };
 enum ClockKind { CLOCK_NONE, CLOCK_SUDDEN, CLOCK_INCREMENT, CLOCK_PER_MOVE, CLOCK_DEPTH };
@@ -36,24 +37,40 @@ typedef struct GamePly {
     int64_t ms;          /* thinking time */
 } GamePly;
 
+#define THINK_LINES_MAX 5  /* lines of one thinking report kept (MultiPV) */
+#define THINK_PV_MAX 64     /* moves of a line kept */
+
+/* One line of an engine's thinking: its score and principal variation. */
+typedef struct ThinkLine {
+    int depth;
+    int score;           /* centipawns from sente's view (+ = good for sente; mate: 100000+N) */
+    int npv;             /* the PV's moves, as far as they are legal */
+    Move pv[THINK_PV_MAX];
+    char hodges[1024];   /* the same moves in Hodges notation, one blank between two */
+    char wire[1024];     /* ... and in wire notation (canonical) */
+    MoveEffects best;    /* the first PV move (for the arrow); best.from < 0 if none */
+} ThinkLine;
+
+/* The last thinking report of an engine, about position `at` (which the page may have left:
+   the view shows a line from the position shown, when the moves played since are its
+   first moves). */
 typedef struct Thinking {
     bool valid;
     int slot;
     int at;              /* the position (ply index) it is about */
-    int depth;
-    int score;           /* centipawns, the side to move's view (mate: 100000+N) */
     long long nodes, time_cs;
-    char pv[1024];       /* Hodges, as far as the moves could be read */
-    char pv_wire[1024];
-    MoveEffects best;    /* the first PV move (for the arrow); best.from < 0 if none */
+    int nlines;          /* lines in line[], best first */
+    ThinkLine line[THINK_LINES_MAX];
 } Thinking;
 
 typedef struct GameState {
     unsigned version;              /* changes with every published state */
     Rules rules;
     RuleSet *rs;
+    unsigned game_no;              /* counts the games: a new one when the page must reset */
     char start_tfen[TFEN_MAX];     /* the game's start position (canonical TFEN) */
     bool from_start;               /* ... is the standard start position */
+    int start_side;                /* the side to move there */
     GamePly *plies;
     int nplies, cap;
     int cursor;                    /* the position shown: after `cursor` plies */
@@ -66,15 +83,19 @@ typedef struct GameState {
     int slot_of[2];                /* engine slot that plays each side */
     ClockSpec clock;
     int64_t remaining[2];
-    int64_t turn_start;            /* mono_ms() when the side to move started thinking */
-    bool clock_running;
+    int64_t turn_start;            /* mono_ms() when the clock's side started thinking */
+    bool clock_running;            /* from the game's start (its first move, or an engine asked
+                                      for it) to its end, wherever the page's cursor is */
+    int clock_side;                /* the side whose clock runs (or ran last) */
     bool over;
     char result[8];                /* "1-0" (sente won), "0-1", "1/2-1/2", "*" */
     char ending[320];
     bool paused;                   /* play stopped (a page went away, a step back, stop) */
     char pause_reason[200];
     bool analysing;
-    char notice[700];              /* the last message for the page ("" = none) */
+    char notice[900];              /* the last message for the page ("" = none) */
+    int pgn_ngames, pgn_loaded;    /* the games of the last PGN file loaded, the one shown */
+    char (*pgn_label)[PGNLOAD_LABEL_MAX]; /* ... their labels (GET /api/pgngames) */
     Thinking think;
 } GameState;
 
@@ -86,16 +107,25 @@ void gamestate_grow(GameState *g);
 /* The plies, the scores, the record and the rule set (not g itself). */
 void gamestate_free(GameState *g);
 
-/* Stops or starts the clock of the side to move to match the game. */
+/* The position after `ply` plies of the game, without history (malloc'ed). */
+Position *gamestate_position_at(const GameState *g, int ply);
+/* The side to move at the end of the game (the side whose turn it is, whatever is shown). */
+int gamestate_side_to_play(const GameState *g);
+
+/* Stops or starts the clock of the side to play to match the game: it runs while the game
+   goes on (not over, not paused) once it has started (a first move was made, or an engine
+   is to make it), also while the page shows an earlier position. */
 void gamestate_update_clock(GameState *g);
+/* Stops the clock, charging the time used to the side whose clock ran. */
+void gamestate_stop_clock(GameState *g);
 /* The clock after a move by `mover` that took `elapsed`; false if the mover lost on time. */
 bool gamestate_charge_clock(GameState *g, int mover, int64_t elapsed);
-/* Has the side to move's running clock fallen (at mono_ms() `now`)? */
+/* Has the running clock fallen (at mono_ms() `now`)? */
 bool gamestate_out_of_time(const GameState *g, int64_t now);
 
-/* Is the game going on at its end, waiting for a move? */
+/* Is the game going on, waiting for a move at its end (wherever the cursor is)? */
 bool gamestate_playing(const GameState *g);
-/* Whose turn is it at the end of the game, and is that a person? */
+/* Whose turn is it in the position shown, and is that a person? */
 bool gamestate_human_to_move(const GameState *g);
 /* Is an engine playing the running game (so analysis is not possible)? */
 bool gamestate_engine_game(const GameState *g);

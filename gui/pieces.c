@@ -77,24 +77,30 @@ static void letters_face(StrBuf *b, int kind, const char *colour)
     char text[16];
     letters_text(kind, text, sizeof text);
     size_t n = strlen(text);
-    double size = n <= 1 ? 52 : n == 2 ? 42 : n == 3 ? 32 : 26;
+    double size = n <= 1 ? 52 : n == 2 ? 42 : n == 3 ? 32 : 28;
     sb_printf(b,
               "<text x='50' y='%.1f' font-size='%.0f' font-family=\"%s\" font-weight='700' "
-              "text-anchor='middle' fill='%s'>%s</text>",
-              62 + size * 0.36, size, LATIN_FONT, colour, text);
+              "text-anchor='middle' fill='%s'%s>%s</text>",
+              62 + size * 0.36, size, LATIN_FONT, colour,
+              n > 3 ? " textLength='76' lengthAdjust='spacingAndGlyphs'" : "", text);
 }
 
 /* ---- mnemonic faces: the moves, from the movement table ---- */
 
+/* The moves are drawn around (CX, CY), above the label, which fills the bottom of the piece
+   (LABEL_Y, its baseline) so that it stays readable on a small board (a third of the piece's
+   height: 9 px where the piece is 33 px). */
 #define CX 50.0
-#define CY 58.0
-#define R1 19.0 /* one square */
-#define R2 30.0 /* two squares */
+#define CY 44.0
+#define R1 15.0 /* one square */
+#define R2 24.0 /* two squares */
+#define LABEL_Y 93.0
 
-/* How far a mark may go in direction d before it leaves the pentagon. */
+/* How far a mark may go in direction d before it leaves the pentagon (or, backwards, before
+   it reaches the label). */
 static double reach(int d)
 {
-    static const double r[8] = {40, 37, 34, 36, 36, 36, 34, 37};
+    static const double r[8] = {36, 33, 32, 24, 23, 24, 32, 33};
     return r[d];
 }
 
@@ -167,14 +173,15 @@ static void knight_marks(StrBuf *b, const char *c)
 {
     for (int s = -1; s <= 1; s += 2)
         sb_printf(b, "<rect x='%.1f' y='%.1f' width='7' height='7' fill='%s'/>",
-                  CX + s * 15 - 3.5, CY - 2 * 15 - 3.5, c);
+                  CX + s * 13 - 3.5, CY - 2 * 13 - 3.5, c);
 }
 
-/* A flame: the fire demon burns. */
+/* A flame in the middle: the fire demon burns. */
 static void flame(StrBuf *b)
 {
     sb_puts(b, "<path d='M50 27 C42 36 40 42 44 47 C45 42 48 40 50 37 C52 42 56 44 56 48 "
-               "C61 42 58 34 50 27 Z' fill='#e8590c' stroke='#b03000' stroke-width='1'/>");
+               "C61 42 58 34 50 27 Z' fill='#e8590c' stroke='#b03000' stroke-width='1' "
+               "transform='translate(0 6)'/>");
 }
 
 /* The marks of one direction d. */
@@ -218,8 +225,8 @@ static void mnemonic_face(StrBuf *b, const RuleSet *rs, int kind, const char *c)
         sb_printf(b,
                   "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' rx='6' fill='none' "
                   "stroke='%s' stroke-width='2' stroke-dasharray='4 3'/>",
-                  CX - (ms->area >= 3 ? 31 : 24), CY - (ms->area >= 3 ? 31 : 24),
-                  ms->area >= 3 ? 62.0 : 48.0, ms->area >= 3 ? 62.0 : 48.0, c);
+                  CX - (ms->area >= 3 ? 27 : 21), CY - (ms->area >= 3 ? 27 : 21),
+                  ms->area >= 3 ? 54.0 : 42.0, ms->area >= 3 ? 54.0 : 42.0, c);
     if (ms->lion == LION_FULL) {
         sb_printf(b, "<circle cx='%.0f' cy='%.0f' r='%.0f' fill='none' stroke='%s' "
                      "stroke-width='3'/>",
@@ -235,11 +242,15 @@ static void mnemonic_face(StrBuf *b, const RuleSet *rs, int kind, const char *c)
         flame(b);
     char text[16];
     letters_text(kind, text, sizeof text);
+    size_t n = strlen(text);
+    char fit[64] = ""; /* four letters are squeezed into the piece's width */
+    if (n > 3)
+        snprintf(fit, sizeof fit, " textLength='74' lengthAdjust='spacingAndGlyphs'");
     sb_printf(b,
               "<text x='50' y='%.1f' font-size='%d' font-family=\"%s\" font-weight='700' "
               "text-anchor='middle' fill='%s' stroke='#f3d9a0' stroke-width='3' "
-              "paint-order='stroke'>%s</text>",
-              CY + 5.5, strlen(text) > 3 ? 13 : 15, LATIN_FONT, c, text);
+              "paint-order='stroke'%s>%s</text>",
+              LABEL_Y, 28, LATIN_FONT, c, fit, text);
 }
 
 char *piece_svg(const RuleSet *rs, int set, int kind, int colour)

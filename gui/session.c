@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/result.h"
+#include "evalnote.h"
 #include "session_internal.h"
 #include "util/clock.h"
 #include "util/strutil.h"
@@ -29,13 +31,12 @@ void session_end(Session *s, const char *result, const char *fmt, ...)
         return;
     s->game.over = true;
     /* charges the time of the side to move, whose clock stops */
-    gamestate_update_clock(&s->game);
+    gamestate_stop_clock(&s->game);
     str_copy(s->game.result, sizeof s->game.result, result);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(s->game.ending, sizeof s->game.ending, fmt, ap);
     va_end(ap);
-    s->game.clock_running = false;
     session_stop_engines(s);
 }
 
@@ -95,6 +96,8 @@ void session_reset(Session *s, const Rules *rules, const char *start_tfen, const
     s->game.has_eval[0] = false;
     gamestate_seek(&s->game, 0);
     tfen_print(s->game.pos, s->game.start_tfen);
+    s->game.start_side = s->game.pos->side;
+    s->game.game_no++;
     s->game.player[0] = player[0];
     s->game.player[1] = player[1];
     bool both = player[0] == PLAYER_ENGINE && player[1] == PLAYER_ENGINE;
@@ -178,7 +181,7 @@ static void make_job(Session *s, EngineJob *job, int kind, int at)
         engine_job_add_move(job, s->game.plies[i].rec.wire);
     rules_describe(&s->game.rules, job->rules, sizeof job->rules);
     if (kind == JOB_THINK)
-        job_limits(s, s->game.pos->side, job);
+        job_limits(s, gamestate_side_to_play(&s->game), job);
 }
 
 static void submit(Session *s, int slot, int kind, int at)
@@ -195,15 +198,18 @@ static void submit(Session *s, int slot, int kind, int at)
 void session_kick(Session *s)
 {
     gamestate_update_clock(&s->game);
-    int want[2] = {JOB_STOP, JOB_STOP}, at = s->game.cursor;
-    bool game = gamestate_playing(&s->game);
-    if (game && s->game.player[s->game.pos->side] == PLAYER_ENGINE)
-        want[s->game.slot_of[s->game.pos->side]] = JOB_THINK;
-    else if (s->game.analysing && !gamestate_engine_game(&s->game) &&
-             !position_game_over(s->game.pos))
+    int want[2] = {JOB_STOP, JOB_STOP}, at[2] = {s->game.cursor, s->game.cursor};
+    int side = gamestate_side_to_play(&s->game);
+    if (gamestate_playing(&s->game) && s->game.player[side] == PLAYER_ENGINE) {
+        /* the engine plays at the game's end, whatever position the page shows */
+        want[s->game.slot_of[side]] = JOB_THINK;
+        at[s->game.slot_of[side]] = s->game.nplies;
+    } else if (s->game.analysing && !gamestate_engine_game(&s->game) &&
+               !position_game_over(s->game.pos)) {
         want[0] = JOB_ANALYSE;
+    }
     for (int slot = 0; slot < 2; slot++) {
-        bool same = s->job[slot] && s->job_kind[slot] == want[slot] && s->job_at[slot] == at &&
+        bool same = s->job[slot] && s->job_kind[slot] == want[slot] && s->job_at[slot] == at[slot] &&
                     (want[slot] != JOB_THINK || s->job_line[slot] == s->game.nplies);
         if (same)
             continue;
@@ -215,7 +221,7 @@ void session_kick(Session *s)
         if (engine_snapshot(&s->engine[slot], name, sizeof name, error, sizeof error, NULL) ==
             ENGINE_DEAD)
             continue; /* restarted by the page; the game waits */
-        submit(s, slot, want[slot], at);
+        submit(s, slot, want[slot], at[slot]);
     }
 }
 
@@ -232,6 +238,9 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
     bool ok = false;
     if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game) &&
         s->job_line[slot] == s->game.nplies) {
+        int view = s->game.cursor; /* the page may be looking at an earlier position */
+        if (view != s->game.nplies)
+            gamestate_seek(&s->game, s->game.nplies);
         int side = s->game.pos->side;
         char err[200], note[64] = "";
         s->job[slot] = 0;
@@ -242,11 +251,13 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
         } else {
             move_to_wire(s->game.pos, m, 0, canonical);
             const Thinking *t = &s->game.think;
-            if (t->valid && t->slot == slot && t->at == s->game.nplies)
-                snprintf(note, sizeof note, "%+.2f/%d", t->score / 100.0, t->depth);
+            if (t->valid && t->slot == slot && t->at == s->game.nplies && t->nlines > 0)
+                evalnote_format(t->line[0].score, t->line[0].depth, note, sizeof note);
             session_play(s, m, 0, note);
             ok = true;
         }
+        if (view < s->game.nplies - 1)
+            gamestate_seek(&s->game, view); /* it stays where it was */
         session_kick(s);
         session_publish(s);
     }
@@ -254,31 +265,35 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
     return ok;
 }
 
-/* The PV of a thinking line in Hodges notation, as far as its moves are legal. */
-static void read_pv(Session *s, const char *pv, Thinking *t)
+/* The PV of a thinking line, as far as its moves are legal from pos (which is kept). */
+static void read_pv(const Position *pos, const char *pv, ThinkLine *l)
 {
     Position *p = xmalloc(sizeof *p);
-    *p = *s->game.pos;
-    t->pv[0] = t->pv_wire[0] = '\0';
-    t->best.from = -1;
+    *p = *pos;
+    l->hodges[0] = l->wire[0] = '\0';
+    l->npv = 0;
+    l->best.from = -1;
     char buf[1024];
     str_copy(buf, sizeof buf, pv);
     size_t n = 0, nw = 0;
-    for (char *save, *tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-        size_t l = strlen(tok);
-        while (l && (tok[l - 1] == '?' || tok[l - 1] == '!'))
-            tok[--l] = '\0'; /* fail-low / fail-high marks */
-        Move m = l ? move_from_wire(p, tok, 0, NULL, 0) : MOVE_NONE;
+    for (char *save, *tok = strtok_r(buf, " \t", &save); tok && l->npv < THINK_PV_MAX;
+         tok = strtok_r(NULL, " \t", &save)) {
+        size_t len = strlen(tok);
+        while (len && (tok[len - 1] == '?' || tok[len - 1] == '!'))
+            tok[--len] = '\0'; /* fail-low / fail-high marks */
+        Move m = len ? move_from_wire(p, tok, 0, NULL, 0) : MOVE_NONE;
         if (!m)
             break;
-        char h[MOVE_STR_MAX];
+        char h[MOVE_STR_MAX], w[MOVE_STR_MAX];
         move_to_hodges(p, m, h);
-        if (t->best.from < 0)
-            move_effects(p, m, &t->best);
-        if (n + strlen(h) + 2 >= sizeof t->pv || nw + l + 2 >= sizeof t->pv_wire)
+        move_to_wire(p, m, 0, w);
+        if (n + strlen(h) + 2 >= sizeof l->hodges || nw + strlen(w) + 2 >= sizeof l->wire)
             break;
-        n += (size_t)snprintf(t->pv + n, sizeof t->pv - n, "%s%s", n ? " " : "", h);
-        nw += (size_t)snprintf(t->pv_wire + nw, sizeof t->pv_wire - nw, "%s%s", nw ? " " : "", tok);
+        if (l->best.from < 0)
+            move_effects(p, m, &l->best);
+        n += (size_t)snprintf(l->hodges + n, sizeof l->hodges - n, "%s%s", n ? " " : "", h);
+        nw += (size_t)snprintf(l->wire + nw, sizeof l->wire - nw, "%s%s", nw ? " " : "", w);
+        l->pv[l->npv++] = m;
         Undo u;
         make_move(p, m, &u);
         if (position_game_over(p))
@@ -290,22 +305,27 @@ static void read_pv(Session *s, const char *pv, Thinking *t)
 static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
 {
     Session *s = locked(ctx);
-    if (s->job[slot] == job && s->job_at[slot] == s->game.cursor) {
+    if (s->job[slot] == job && s->job_at[slot] <= s->game.nplies) {
+        int at = s->job_at[slot];
+        Position *p = at == s->game.cursor ? NULL : gamestate_position_at(&s->game, at);
+        const Position *pos = p ? p : s->game.pos;
         Thinking *t = &s->game.think;
         t->valid = true;
         t->slot = slot;
-        t->at = s->game.cursor;
-        t->depth = x->depth;
-        t->score = x->score;
+        t->at = at;
         t->nodes = x->nodes;
         t->time_cs = x->time_cs;
-        read_pv(s, x->pv, t);
-        int sente = s->game.pos->side == BLACK ? x->score : -x->score;
-        s->game.has_eval[s->game.cursor] = true;
-        s->game.eval[s->game.cursor] = sente;
+        t->nlines = 1;
+        ThinkLine *l = &t->line[0];
+        l->depth = x->depth;
+        l->score = pos->side == BLACK ? x->score : -x->score; /* sente's view */
+        read_pv(pos, x->pv, l);
+        free(p);
+        s->game.has_eval[at] = true;
+        s->game.eval[at] = l->score;
         JsonBuf b;
         jb_init(&b);
-        view_thinking_json(&s->game.think, &b);
+        view_thinking_json(&s->game, &b);
         char *json = jb_take(&b, NULL);
         events_publish(s->hub, "thinking", json);
         free(json);
@@ -317,7 +337,7 @@ static void cb_resign(void *ctx, int slot, unsigned job)
 {
     Session *s = locked(ctx);
     if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game)) {
-        int side = s->game.pos->side;
+        int side = gamestate_side_to_play(&s->game);
         session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), s->engine[slot].name);
         session_publish(s);
     }
@@ -374,6 +394,8 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
     }
     int players[2] = {PLAYER_HUMAN, PLAYER_ENGINE};
     ClockSpec clock = {.kind = CLOCK_INCREMENT, .base_ms = 600000, .inc_ms = 5000};
+    /* game numbers differ from a previous run's (a page keeps what it did for a game) */
+    s->game.game_no = (unsigned)(time(NULL) % 100000) * 1000;
     pthread_mutex_lock(&s->mu);
     session_reset(s, &cfg->rules, NULL, players, &clock);
     pthread_mutex_unlock(&s->mu);
@@ -435,6 +457,14 @@ char *session_pgn(Session *s)
     return text;
 }
 
+char *session_pgn_games(Session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    char *json = view_pgn_games_json(&s->game);
+    pthread_mutex_unlock(&s->mu);
+    return json;
+}
+
 char *session_pieces(Session *s, const char *set)
 {
     pthread_mutex_lock(&s->mu);
@@ -447,7 +477,7 @@ void session_tick(Session *s)
 {
     pthread_mutex_lock(&s->mu);
     bool changed = false;
-    int side = s->game.pos->side;
+    int side = s->game.clock_side;
     if (gamestate_out_of_time(&s->game, mono_ms())) {
         session_end(s, win_for(side ^ 1), "%s lost on time", side_name(side));
         changed = true;

@@ -27,6 +27,8 @@ char *session_state(Session *s);
 /* GET /api/pgn, /api/tfen: the game record (PGN) and the position shown (TFEN). */
 char *session_pgn(Session *s);
 char *session_tfen(Session *s);
+/* GET /api/pgngames: the games of the last PGN file loaded. */
+char *session_pgn_games(Session *s);
 /* GET /api/pieces?set=NAME: every piece's picture in that set, names, diagrams and moves
    under the current rules.  NULL for an unknown set. */
 char *session_pieces(Session *s, const char *set);

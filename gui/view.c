@@ -8,6 +8,7 @@
 #include "board/japanese.h"
 #include "board/result.h"
 #include "diagram.h"
+#include "http.h"
 #include "pieces.h"
 #include "platform/files.h"
 #include "util/clock.h"
@@ -90,15 +91,17 @@ static void clock_json(const GameState *g, JsonBuf *b)
     jb_kint(b, "depth", g->clock.depth);
     int64_t left[2] = {g->remaining[0], g->remaining[1]};
     if (g->clock_running && g->clock.kind != CLOCK_PER_MOVE)
-        left[g->pos->side] -= mono_ms() - g->turn_start;
+        left[g->clock_side] -= mono_ms() - g->turn_start;
     else if (g->clock_running)
-        left[g->pos->side] = g->clock.move_ms - (mono_ms() - g->turn_start);
+        left[g->clock_side] = g->clock.move_ms - (mono_ms() - g->turn_start);
     jb_key(b, "left");
     jb_arr(b);
     jb_int(b, left[0]);
     jb_int(b, left[1]);
     jb_end_arr(b);
-    jb_kint(b, "running", g->clock_running ? g->pos->side : -1);
+    jb_kint(b, "running", g->clock_running ? g->clock_side : -1);
+    /* the clocks start with the game's first move (or when an engine is asked for it) */
+    jb_kbool(b, "started", g->clock_running || g->nplies > 0);
     jb_key(b, "timed"); /* people are not timed per move; depth and no clock time nobody */
     jb_arr(b);
     for (int c = 0; c < 2; c++)
@@ -137,25 +140,65 @@ static void engines_json(const GameState *g, BoardEngine engine[2], JsonBuf *b)
     jb_end_arr(b);
 }
 
-void view_thinking_json(const Thinking *t, JsonBuf *b)
+/* How many of line l's first moves lead from the thinking's position to the one shown (the
+   moves played since, e.g. the engine's own move): -1 if the line does not lead there. */
+static int moves_played_since(const GameState *g, const ThinkLine *l)
 {
+    int skip = g->cursor - g->think.at;
+    if (skip < 0 || skip > l->npv || g->cursor > g->nplies)
+        return -1;
+    for (int i = 0; i < skip; i++)
+        if (l->pv[i] != g->plies[g->think.at + i].rec.move)
+            return -1;
+    return skip;
+}
+
+/* The text after the first `skip` words of s. */
+static const char *after_words(const char *s, int skip)
+{
+    for (int i = 0; i < skip && *s; i++) {
+        s += strcspn(s, " ");
+        s += strspn(s, " ");
+    }
+    return s;
+}
+
+void view_thinking_json(const GameState *g, JsonBuf *b)
+{
+    const Thinking *t = &g->think;
     jb_obj(b);
     jb_kbool(b, "valid", t->valid);
     if (t->valid) {
         jb_kint(b, "slot", t->slot);
         jb_kint(b, "at", t->at);
-        jb_kint(b, "depth", t->depth);
-        jb_kint(b, "score", t->score);
         jb_kint(b, "nodes", t->nodes);
         jb_kint(b, "time", t->time_cs * 10);
         jb_kint(b, "nps", t->time_cs > 0 ? t->nodes * 100 / t->time_cs : 0);
-        jb_kstr(b, "pv", t->pv);
-        jb_kstr(b, "pvWire", t->pv_wire);
-        jb_key(b, "best");
-        if (t->best.from >= 0)
-            effects_json(&t->best, b);
-        else
-            jb_null(b);
+        /* the lines from the position shown: their scores (sente's view), their moves from
+           there on; none if they do not lead there */
+        int shown = 0;
+        jb_key(b, "lines");
+        jb_arr(b);
+        for (int i = 0; i < t->nlines; i++) {
+            const ThinkLine *l = &t->line[i];
+            int skip = moves_played_since(g, l);
+            if (skip < 0)
+                continue;
+            shown++;
+            jb_obj(b);
+            jb_kint(b, "depth", l->depth);
+            jb_kint(b, "score", l->score);
+            jb_kstr(b, "pv", after_words(l->hodges, skip));
+            jb_kstr(b, "pvWire", after_words(l->wire, skip));
+            jb_key(b, "best"); /* the arrow: the line's first move in the position it is about */
+            if (skip == 0 && l->best.from >= 0)
+                effects_json(&l->best, b);
+            else
+                jb_null(b);
+            jb_end_obj(b);
+        }
+        jb_end_arr(b);
+        jb_kbool(b, "current", shown > 0);
     }
     jb_end_obj(b);
 }
@@ -195,6 +238,8 @@ char *view_state_json(const GameState *g, BoardEngine engine[2])
     jb_init(&b);
     jb_obj(&b);
     jb_kint(&b, "version", g->version);
+    jb_kint(&b, "game", g->game_no);
+    jb_kint(&b, "sideToPlay", gamestate_side_to_play(g));
     position_json(g, &b);
     plies_json(g, &b);
     rules_json(g, &b);
@@ -208,8 +253,29 @@ char *view_state_json(const GameState *g, BoardEngine engine[2])
     jb_kbool(&b, "analysing", g->analysing);
     jb_kbool(&b, "engineGame", gamestate_engine_game(g));
     jb_kstr(&b, "notice", g->notice);
+    jb_key(&b, "pgnFile"); /* the games of the last file loaded (their labels: /api/pgngames) */
+    jb_obj(&b);
+    jb_kint(&b, "games", g->pgn_ngames);
+    jb_kint(&b, "loaded", g->pgn_loaded);
+    jb_end_obj(&b);
+    jb_kint(&b, "maxUpload", HTTP_BODY_MAX); /* the largest request body, a PGN's with it */
     jb_key(&b, "think");
-    view_thinking_json(&g->think, &b);
+    view_thinking_json(g, &b);
+    jb_end_obj(&b);
+    return jb_take(&b, NULL);
+}
+
+char *view_pgn_games_json(const GameState *g)
+{
+    JsonBuf b;
+    jb_init(&b);
+    jb_obj(&b);
+    jb_kint(&b, "loaded", g->pgn_loaded);
+    jb_key(&b, "games");
+    jb_arr(&b);
+    for (int i = 0; i < g->pgn_ngames; i++)
+        jb_str(&b, g->pgn_label[i]);
+    jb_end_arr(&b);
     jb_end_obj(&b);
     return jb_take(&b, NULL);
 }
@@ -277,6 +343,7 @@ char *view_pieces_json(const GameState *g, const char *setname)
         jb_kstr(&b, "kanji", kind_kanji[kind]);
         jb_kstr(&b, "romaji", kind_romaji[kind]);
         jb_kint(&b, "value", piece_value[kind]);
+        jb_kint(&b, "promotesTo", kind_can_promote(kind) ? promoted_kind(kind) : 0);
         jb_key(&b, "svg");
         jb_arr(&b);
         for (int c = 0; c < 2; c++) {

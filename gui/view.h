@@ -12,8 +12,13 @@
 /* The whole state (GET /api/state, the "state" event) with the engines' names and states,
    as JSON (malloc'ed). */
 char *view_state_json(const GameState *g, BoardEngine engine[2]);
-/* The thinking line (the "thinking" event, "think" in the state). */
-void view_thinking_json(const Thinking *t, JsonBuf *b);
+/* The engine's last thinking (the "thinking" event, "think" in the state): its lines from
+   the position shown, scores from sente's view. */
+void view_thinking_json(const GameState *g, JsonBuf *b);
+
+/* GET /api/pgngames: {"loaded": N, "games": [label, ...]}, the games of the last PGN file
+   loaded (malloc'ed). */
+char *view_pgn_games_json(const GameState *g);
 
 /* The game record with its tags; an engine player is named by engine[slot].name.  Free it
    with pgn_game_free. */

@@ -67,6 +67,10 @@ static void make_record(const Game *g, const char *event, int round, PgnGame *re
     set_tag(rec, "Black", g->eng[1]->name);
     set_tag(rec, "Result", outcome_string(g->outcome));
     set_tag(rec, "Variant", "tenjiku");
+    Rules defaults;
+    rules_default(&defaults);
+    if (memcmp(&g->rs->rules, &defaults, sizeof defaults) != 0) /* a --rule: readers need it */
+        set_tag(rec, "Rules", rules_describe(&g->rs->rules, buf, sizeof buf));
     if (!g->from_start)
         str_copy(rec->start_tfen, sizeof rec->start_tfen, g->start_tfen);
     tc_tag(&g->cfg->tc, buf, sizeof buf);

@@ -3,7 +3,9 @@
  * files given on the command line: every game loads and every move replays), the tolerance of
  * the reader (comments, variations, NAGs, move numbers, annotation marks, XBoard FEN, a Hodges
  * move it does not know but whose wire comment it does) and its refusals (illegal moves, a
- * comment naming another move, other variants, malformed text) with the game unchanged. */
+ * comment naming another move, other variants, malformed text) with the game unchanged; the
+ * [Rules] tag read before the moves; a bad game in a file of several skipped with the games
+ * after it still readable; the tags of every game listed without reading the moves. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +90,10 @@ static void round_trips(void)
         pgn_game_init(&g);
         pgn_set_tag(&g, "Event", "round \"trip\" \\ test");
         pgn_set_tag(&g, "Variant", "tenjiku");
+        char described[512];
+        bool tagged = n % 2 == 0; /* read with the default rules: the tag must say which */
+        if (tagged)
+            pgn_set_tag(&g, "Rules", rules_describe(&rules, described, sizeof described));
         if (n % 3 == 1) { /* a scattered position, either side to move */
             pos->rs = rs;
             random_scatter(pos, &rng, 12 + rng_below(&rng, 20));
@@ -106,17 +112,20 @@ static void round_trips(void)
         PgnGame back;
         size_t off = 0;
         char err[256], why[1600] = "";
-        int rc = pgn_read(text, strlen(text), &off, rs, &back, err, sizeof err);
+        const RuleSet *reader = tagged ? ruleset_default() : rs;
+        int rc = pgn_read(text, strlen(text), &off, reader, &back, err, sizeof err);
         CHECK(rc == 1, "game %d read back: %s\n%s", n, err, text);
         if (rc == 1) {
             CHECK(same_games(&g, &back, why, sizeof why), "game %d: %s", n, why);
+            CHECK(memcmp(&back.rules, &rules, sizeof rules) == 0, "game %d: read with its rules",
+                  n);
             char *again = write_string(&back);
             CHECK(strcmp(text, again) == 0, "game %d: writing what was read gives the same text",
                   n);
             free(again);
             pgn_game_free(&back);
         }
-        CHECK(pgn_read(text, strlen(text), &off, rs, &back, err, sizeof err) == 0,
+        CHECK(pgn_read(text, strlen(text), &off, reader, &back, err, sizeof err) == 0,
               "game %d: nothing after it", n);
         free(text);
         pgn_game_free(&g);
@@ -193,6 +202,66 @@ static void tolerance(void)
     free(longword);
 }
 
+/* The [Rules] tag is read before the moves: a fire demon's vertical range (fd_range=file) read
+   with the default rules; a known option with an unknown value is refused, an unknown option
+   is ignored. */
+static void rules_tag(void)
+{
+    static const char *const fen =
+        "[SetUp \"1\"]\n[FEN \"15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/D!14K b\"]\n";
+    char text[600], err[256];
+    PgnGame g;
+    snprintf(text, sizeof text, "[Event \"x\"]\n%s[Rules \"fd_range=file later_option=7\"]\n\n"
+             "1. FiD-16d {a1a13} *\n", fen);
+    CHECK(read1(text, &g, err, sizeof err) == 1 && g.nplies == 1 && g.rules.fd_range == FDRANGE_FILE,
+          "a game read with the rules of its tag: %s", err);
+    pgn_game_free(&g);
+    snprintf(text, sizeof text, "[Event \"x\"]\n%s\n1. FiD-16d {a1a13} *\n", fen);
+    CHECK(read1(text, &g, err, sizeof err) == -1, "without the tag the move is illegal");
+    snprintf(text, sizeof text, "%s[Rules \"fd_range=diagonal\"]\n\n1. FiD-16d *\n", fen);
+    CHECK(read1(text, &g, err, sizeof err) == -1 && strstr(err, "[Rules]"),
+          "an unknown value refused: %s", err);
+}
+
+/* Three games, the second bad (an illegal move, another variant, an unclosed tag, an
+   unterminated comment): the first and the third are read; the error names the line; the tag
+   list has all three without replaying a move. */
+static void bad_game_skipped(void)
+{
+    static const char *const middle[] = {
+        "[Event \"two\"]\n\n1. P-8k {i5i6} P-9f {h12h11}\n2. P-8a *\n\n",
+        "[Event \"two\"]\n[Variant \"chess\"]\n\n1. e4 e5 *\n\n",
+        "[Event \"two\"\n\n1. P-8k {i5i6 [not a tag]\n} *\n\n",
+        "[Event \"two\"]\n\n1. P-8k {unterminated\n\n",
+    };
+    for (size_t k = 0; k < sizeof middle / sizeof middle[0]; k++) {
+        char text[800], err[256];
+        snprintf(text, sizeof text,
+                 "[Event \"one\"]\n\n1. P-8k {i5i6} *\n\n%s[Event \"three\"]\n\n1. P-9k *\n", middle[k]);
+        size_t len = strlen(text), off = 0;
+        PgnGame g;
+        int rc1 = pgn_read(text, len, &off, ruleset_default(), &g, err, sizeof err);
+        CHECK(rc1 == 1 && strcmp(pgn_tag(&g, "Event"), "one") == 0, "%zu: game one", k);
+        pgn_game_free(&g);
+        int rc2 = pgn_read(text, len, &off, ruleset_default(), &g, err, sizeof err);
+        CHECK(rc2 == -1 && strstr(err, "line "), "%zu: game two refused: %s", k, err);
+        int rc3 = pgn_read(text, len, &off, ruleset_default(), &g, err, sizeof err);
+        bool three = rc3 == 1 && pgn_tag(&g, "Event") && strcmp(pgn_tag(&g, "Event"), "three") == 0;
+        CHECK(three && g.nplies == 1, "%zu: game three read: %s", k, err);
+        if (rc3 == 1)
+            pgn_game_free(&g);
+        off = 0;
+        int n = 0, rc;
+        while ((rc = pgn_read_tags(text, len, &off, &g, err, sizeof err)) != 0) {
+            n++;
+            CHECK(g.nplies == 0, "%zu: tags only", k);
+            if (n > 5)
+                break;
+        }
+        CHECK(n == 3, "%zu: %d games listed", k, n);
+    }
+}
+
 /* Every game of a kaki-match PGN file loads, every move replays, and the result agrees with
    the rules where the game ended normally. */
 static void match_file(const char *path)
@@ -259,6 +328,8 @@ int main(int argc, char **argv)
     }
     round_trips();
     tolerance();
+    rules_tag();
+    bad_game_skipped();
     far_repetition();
     return check_finish("test_pgn");
 }

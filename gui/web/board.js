@@ -1,11 +1,15 @@
-// The board: drawing (squares, pieces, marks) and move entry by clicks or keys.  It knows no
-// rules: a click is matched against the server's list of legal moves, each with its effects
-// (captures, burns, suicide, promotion choice).
+// The board: drawing (squares, pieces, marks) and move entry by clicks, drag and drop or
+// keys.  It knows no rules: a click, or a drop (which does what a click on that square does),
+// is matched against the server's list of legal moves, each with its effects (captures,
+// burns, suicide, promotion choice).
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 60;          // square size (viewBox units)
 const M = 22;          // margin for the coordinates
 const SIZE = 2 * M + 16 * S;
+const DRAG_PX = 6;     // a press that moves further is a drag
+// The geometry, for the tests: a square's centre is at M + (col + 0.5) * S of SIZE.
+window.kakiGeometry = { size: SIZE, margin: M, square: S };
 
 const fileOf = (sq) => sq & 15;
 const rankOf = (sq) => sq >> 4;
@@ -22,7 +26,7 @@ function el(name, attrs = {}, parent = null) {
 export class Board {
   constructor(svg, hooks) {
     this.svg = svg;
-    this.hooks = hooks;      // {move(m), choosePromotion(), hover(code, x, y), leave(), metric(ms)}
+    this.hooks = hooks;      // {move(m), choosePromotion(m), hover(code, avoid), leave(), metric(ms)}
     this.flipped = false;
     this.state = null;
     this.sel = -1;           // selected square
@@ -38,10 +42,15 @@ export class Board {
     this.gOver = el("g", {}, svg);
     this.gArrow = el("g", {}, svg);
     this.gBurnt = el("g", {}, svg);
+    this.gDrag = el("g", {}, svg);
+    this.press = null;       // a press on a piece that may become a drag
+    this.drag = null;        // the drag under way
     this.drawSquares();
     svg.addEventListener("pointerdown", (e) => this.onPointer(e));
     svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
-    svg.addEventListener("pointerleave", () => this.hooks.leave());
+    svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    svg.addEventListener("pointercancel", () => this.cancelDrag());
+    svg.addEventListener("pointerleave", () => { clearTimeout(this.hoverTimer); this.hooks.leave(); });
     svg.addEventListener("keydown", (e) => this.onKey(e));
     svg.addEventListener("blur", () => { this.keyboard = false; this.drawMarks(); });
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -54,11 +63,16 @@ export class Board {
     return [M + col * S, M + row * S];
   }
 
-  squareAt(evt) {
+  // the picture's coordinates of a pointer event
+  point(evt) {
     const pt = this.svg.createSVGPoint();
     pt.x = evt.clientX;
     pt.y = evt.clientY;
-    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  squareAt(evt) {
+    const p = this.point(evt);
     const col = Math.floor((p.x - M) / S), row = Math.floor((p.y - M) / S);
     if (col < 0 || col > 15 || row < 0 || row > 15) return -1;
     const file = this.flipped ? 15 - col : col, rank = this.flipped ? row : 15 - row;
@@ -114,6 +128,7 @@ export class Board {
 
   setFlipped(f) {
     this.flipped = f;
+    this.svg.dataset.flipped = f ? "1" : "0";
     this.drawSquares();
     this.draw();
   }
@@ -124,6 +139,8 @@ export class Board {
     if (moved) {
       this.sel = -1;
       this.leg = -1;
+      this.press = null;
+      this.cancelDrag();
     }
     this.draw();
     if (moved) this.showBurnt();
@@ -141,7 +158,9 @@ export class Board {
     this.state.board.forEach((code, sq) => {
       if (!code) return;
       const [x, y] = this.xy(sq);
-      const u = el("use", { href: `#p${code >> 1}-${code & 1}`, x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "pc" }, g);
+      const dragged = this.drag && this.drag.from === sq;
+      const u = el("use", { href: `#p${code >> 1}-${code & 1}`, x: x + 2, y: y + 2, width: S - 4, height: S - 4,
+                            class: dragged ? "pc dragged" : "pc" }, g);
       if (this.flipped) u.setAttribute("transform", `rotate(180 ${x + S / 2} ${y + S / 2})`);
       u.dataset.sq = sq;
     });
@@ -186,6 +205,7 @@ export class Board {
         for (const m of moves) if (m.mid < 0 && !m.pass && m.to === this.leg) this.markDest(m, rect, circle, over);
       }
     }
+    if (this.drag && this.drag.over >= 0) rect(this.drag.over, "droptarget", over, 1);
     if (preview) {
       for (const sq of preview.cap) rect(sq, "victim", over, 4);
       for (const sq of preview.burn) rect(sq, "burnpreview", over, 2);
@@ -194,9 +214,11 @@ export class Board {
     if (this.keyboard) rect(this.cursor, "cursor", over, 2);
   }
 
+  // A target: a ring where the move captures the piece on that square, a ring of another
+  // colour on the mover's own square (igui: it captures and stays), else a dot.
   markDest(m, rect, circle, over) {
-    const occupied = this.state.board[m.to] && m.to !== m.from;
-    if (occupied || m.cap.length) circle(m.to, S / 2 - 5, "dest-cap", over);
+    if (m.cap.includes(m.to)) circle(m.to, S / 2 - 5, "dest-cap", over);
+    else if (m.to === m.from) circle(m.to, S / 2 - 7, "dest-back", over);
     else circle(m.to, 9, "dest", over);
     if (m.burn.length || m.suicide) { // this move burns (or the mover burns): a small flame
       const [x, y] = this.xy(m.to);
@@ -231,6 +253,7 @@ export class Board {
       if (cands.length) {
         let m = cands[0];
         if (cands.length > 1) { // a promotion choice: the only case of two moves here
+          this.hooks.leave();
           const promote = await this.hooks.choosePromotion(cands[0]);
           if (promote === null) return;
           m = cands.find((c) => c.promo === promote) || cands[0];
@@ -253,22 +276,103 @@ export class Board {
     requestAnimationFrame(() => this.hooks.metric(performance.now() - t0));
   }
 
+  // Would a click on sq make a move or choose a first leg of the selected piece?
+  isTarget(sq) {
+    if (this.sel < 0 || sq < 0) return false;
+    if (this.candidates(sq).length) return true;
+    return this.leg < 0 && this.movesFrom(this.sel).some((m) => m.mid === sq);
+  }
+
+  // A press: on a target it acts at once; on a piece it selects it (a drag may follow); on
+  // the selected piece or its chosen first leg it waits for the release (a click there is a
+  // pass, an igui, a capture-and-stop or a deselection; a drag carries the piece).
   onPointer(e) {
     if (e.button !== 0) return;
     const t0 = performance.now();
     this.keyboard = false;
+    clearTimeout(this.hoverTimer);
+    this.hooks.leave();
+    this.cancelDrag();
     const sq = this.squareAt(e);
-    this.click(sq, t0);
+    const p = { sq, x: e.clientX, y: e.clientY, from: this.sel, clickOnUp: false };
+    if (this.sel >= 0 && sq >= 0 && (sq === this.sel || sq === this.leg)) {
+      p.clickOnUp = true;
+    } else {
+      this.click(sq, t0);
+      p.from = this.sel === sq && this.leg < 0 ? sq : -1;
+    }
+    if (p.from >= 0 || p.clickOnUp) {
+      this.press = p;
+      try { this.svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic event */ }
+    }
     // long press: the piece's names and moves
     clearTimeout(this.pressTimer);
     if (e.pointerType !== "mouse") {
-      this.pressTimer = setTimeout(() => this.hoverPiece(sq, e.clientX, e.clientY), 550);
+      this.pressTimer = setTimeout(() => { if (!this.drag) this.hoverPiece(sq); }, 550);
       const cancel = () => clearTimeout(this.pressTimer);
       this.svg.addEventListener("pointerup", cancel, { once: true });
     }
   }
 
+  onPointerUp(e) {
+    const p = this.press;
+    this.press = null;
+    if (!p) return;
+    const t0 = performance.now();
+    if (this.drag) {
+      const sq = this.squareAt(e);
+      this.cancelDrag();
+      if (sq >= 0 && sq !== p.from && this.isTarget(sq)) this.click(sq, t0); // the drop: as a click
+      else this.drawMarks();                                                  // back: still selected
+      return;
+    }
+    if (p.clickOnUp) this.click(p.sq, t0);
+  }
+
+  startDrag(e) {
+    const from = this.press.from >= 0 ? this.press.from : this.sel;
+    const code = this.state?.board[from];
+    if (!code || from !== this.sel) return;
+    clearTimeout(this.hoverTimer);
+    this.hooks.leave();
+    this.drag = { from, over: -1 };
+    this.svg.classList.add("dragging");
+    const u = el("use", { href: `#p${code >> 1}-${code & 1}`, width: S - 4, height: S - 4, class: "dragpiece" }, this.gDrag);
+    this.drag.el = u;
+    this.drawPieces();
+    this.moveDrag(e);
+  }
+
+  moveDrag(e) {
+    const p = this.point(e), u = this.drag.el;
+    const x = p.x - (S - 4) / 2, y = p.y - (S - 4) / 2;
+    u.setAttribute("x", x);
+    u.setAttribute("y", y);
+    if (this.flipped) u.setAttribute("transform", `rotate(180 ${p.x} ${p.y})`);
+    const sq = this.squareAt(e);
+    if (sq !== this.drag.over) {
+      this.drag.over = sq;
+      const cands = sq >= 0 ? this.candidates(sq) : [];
+      this.drawMarks(cands.length ? cands[0] : null);
+    }
+  }
+
+  cancelDrag() {
+    if (!this.drag) return;
+    this.drag = null;
+    this.gDrag.textContent = "";
+    this.svg.classList.remove("dragging");
+    this.drawPieces();
+  }
+
   onPointerMove(e) {
+    if (this.press && !this.drag && this.sel >= 0 &&
+        Math.hypot(e.clientX - this.press.x, e.clientY - this.press.y) > DRAG_PX)
+      this.startDrag(e);
+    if (this.drag) {
+      this.moveDrag(e);
+      return;
+    }
     const sq = this.squareAt(e);
     if (sq === this.hoverSq) return;
     this.hoverSq = sq;
@@ -277,12 +381,22 @@ export class Board {
     this.drawMarks(cands.length ? cands[0] : null);
     clearTimeout(this.hoverTimer);
     this.hooks.leave();
-    if (e.pointerType === "mouse" && sq >= 0 && this.state?.board[sq])
-      this.hoverTimer = setTimeout(() => this.hoverPiece(sq, e.clientX, e.clientY), 450);
+    if (e.pointerType === "mouse" && sq >= 0 && this.state?.board[sq] && !this.press)
+      this.hoverTimer = setTimeout(() => this.hoverPiece(sq), 450);
   }
 
-  hoverPiece(sq, x, y) {
-    if (sq >= 0 && this.state?.board[sq]) this.hooks.hover(this.state.board[sq], x, y);
+  // Screen rectangles the piece's tooltip must not cover: the marked targets and square sq.
+  avoidRects(sq) {
+    const rects = Array.from(this.gOver.children, (c) => c.getBoundingClientRect());
+    if (sq >= 0) {
+      const r = this.svg.getBoundingClientRect(), [x, y] = this.xy(sq), k = r.width / SIZE;
+      rects.push(new DOMRect(r.left + x * k, r.top + y * k, S * k, S * k));
+    }
+    return rects;
+  }
+
+  hoverPiece(sq) {
+    if (sq >= 0 && this.state?.board[sq] && !this.drag) this.hooks.hover(this.state.board[sq], this.avoidRects(sq));
   }
 
   onKey(e) {
@@ -306,9 +420,7 @@ export class Board {
       this.sel = this.leg = -1;
       this.drawMarks();
     } else if (e.key === "i") {
-      const r = this.svg.getBoundingClientRect();
-      const [x, y] = this.xy(this.cursor);
-      this.hoverPiece(this.cursor, r.left + (x / SIZE) * r.width, r.top + (y / SIZE) * r.height);
+      this.hoverPiece(this.cursor);
     }
   }
 

@@ -1,15 +1,22 @@
 // The panels beside the board: players and clocks, status, move list, analysis with its
-// evaluation graph, the new-game dialog (players, clock, the rules options) and the piece
-// tooltip.  They show what the server says; none of them knows a rule.
+// evaluation graph, the new-game dialog (players, clock, the rules options), the promotion
+// dialog and the piece tooltip.  They show what the server says; none of them knows a rule.
+// Every score is from sente's view (+ = good for sente), as the server sends it.
 
 const $ = (id) => document.getElementById(id);
 const SIDE = ["Sente", "Gote"];
 
+// A score from sente's view (centipawns; mate 100000+N): "+1.20", "−0.35", "sente mates in 3".
 export function formatScore(cp) {
   if (cp === null || cp === undefined) return "–";
-  if (cp >= 100000) return `mate in ${cp - 100000}`;
-  if (cp <= -100000) return `mated in ${-cp - 100000}`;
-  return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
+  if (cp >= 100000) return `sente mates in ${cp - 100000}`;
+  if (cp <= -100000) return `gote mates in ${-cp - 100000}`;
+  return (cp > 0 ? "+" : cp < 0 ? "−" : "") + (Math.abs(cp) / 100).toFixed(2);
+}
+
+function scoreTitle(cp) {
+  if (Math.abs(cp) >= 100000) return "sente's view";
+  return cp > 0 ? "sente is better (sente's view)" : cp < 0 ? "gote is better (sente's view)" : "level";
 }
 
 function formatClock(ms) {
@@ -23,12 +30,14 @@ function formatClock(ms) {
 
 export class Panels {
   constructor(hooks) {
-    this.hooks = hooks; // {goto(ply)}
+    this.hooks = hooks; // {goto(ply), restart(slot), newGame(request) -> Promise, loadGame(n)}
     this.state = null;
     this.flipped = false;
     this.clockBase = 0;
     setInterval(() => this.tickClocks(), 100);
     $("graph").addEventListener("click", (e) => this.graphClick(e));
+    $("pgn-games").addEventListener("change", (e) => this.hooks.loadGame(Number(e.target.value)));
+    this.wireNewGame();
   }
 
   setState(st, flipped) {
@@ -64,21 +73,39 @@ export class Panels {
     this.tickClocks();
   }
 
+  // The clocks: dark while counting down, red when little is left (only a clock that runs
+  // down the game: in fixed time per move the engine's clock counts its move's time and is
+  // never red), grey before the game's first move.
   tickClocks() {
     const st = this.state;
     if (!st) return;
+    const c = st.clock;
     for (const id of ["player-bottom", "player-top"]) {
-      const box = $(id), c = Number(box.dataset.side), clock = box.querySelector(".clock");
-      if (!st.clock.timed[c]) {
-        clock.textContent = st.clock.kind === "depth" && st.players[c] === "engine" ? `depth ${st.clock.depth}` : "";
+      const box = $(id), side = Number(box.dataset.side), clock = box.querySelector(".clock");
+      if (!c.timed[side]) {
+        clock.textContent = c.kind === "depth" && st.players[side] === "engine" ? `depth ${c.depth}` : "";
         clock.className = "clock";
+        clock.title = "";
         continue;
       }
-      let left = st.clock.left[c];
-      const running = st.clock.running === c;
+      const running = c.running === side;
+      let left = c.left[side];
       if (running) left -= performance.now() - this.clockBase;
-      clock.textContent = formatClock(left);
-      clock.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
+      let cls = "clock";
+      if (c.kind === "permove") {
+        clock.textContent = running ? formatClock(left) : `${c.move / 1000} s/move`;
+        clock.title = "the engine's time for each move";
+        if (running) cls += left <= 0 ? " flagged" : " running";
+      } else {
+        clock.textContent = formatClock(left);
+        clock.title = c.started ? "" : "the clocks start with the first move";
+        const low = left < Math.min(10000, c.base / 6);
+        if (!c.started) cls += " waiting";
+        else if (left <= 0) cls += " flagged";
+        else if (running) cls += low ? " running low" : " running";
+        else if (low) cls += " low";
+      }
+      clock.className = cls;
     }
   }
 
@@ -87,9 +114,11 @@ export class Panels {
     let text;
     if (st.over && st.cursor === st.plies.length) text = `${st.result} — ${st.ending}`;
     else if (st.cursor < st.plies.length) text = `Viewing move ${st.cursor} of ${st.plies.length}` +
-        (st.over ? ` (game over: ${st.result})` : "") + ". Moving here continues the game from this position.";
+        (st.over ? ` (game over: ${st.result})` : st.clock.running >= 0 ? ` (${SIDE[st.clock.running]}'s clock is running)` : "") +
+        ". Moving here continues the game from this position.";
     else if (st.paused) text = `Paused (${st.pauseReason}). ${SIDE[st.side]} to move.`;
-    else text = `${SIDE[st.side]} to move` + (st.players[st.side] === "engine" ? " (engine thinking)" : "") + ".";
+    else text = `${SIDE[st.side]} to move` + (st.players[st.side] === "engine" ? " (engine thinking)" : "") + "." +
+        (c => c.timed[0] || c.timed[1] ? (c.started ? "" : " The clocks start with the first move.") : "")(st.clock);
     $("status").textContent = text;
     $("notice").textContent = st.notice;
     // a stopped engine: a button to start it again (the game is kept)
@@ -134,21 +163,34 @@ export class Panels {
     if (cur) cur.scrollIntoView({ block: "nearest" });
   }
 
+  // The engine's thinking: depth and speed, then its lines (one now; MultiPV would give
+  // several), each a score from sente's view and the moves from the position shown.
   setThinking(t) {
-    if (!t.valid) {
-      $("think-depth").textContent = "depth –";
-      $("think-score").textContent = "score –";
-      $("think-nps").textContent = "– nodes/s";
-      $("think-pv").textContent = this.state?.analysing ? "thinking…" : "";
+    const list = $("think-lines");
+    const lines = t.valid ? t.lines : [];
+    $("think-depth").textContent = lines.length ? `depth ${lines[0].depth}` : "depth –";
+    $("think-nps").textContent = t.valid && t.nps > 0 ? `${Math.round(t.nps).toLocaleString("en")} nodes/s` : "– nodes/s";
+    $("think-note").textContent = t.valid && !t.current ? `(its last line was for move ${t.at})` : "";
+    while (list.children.length > Math.max(1, lines.length)) list.lastElementChild.remove();
+    while (list.children.length < lines.length) {
+      const li = document.createElement("li");
+      li.className = "line";
+      li.innerHTML = '<span class="score"></span> <span class="pv"></span>';
+      list.appendChild(li);
+    }
+    if (!lines.length) {
+      $("think-score").textContent = "–";
+      $("think-score").title = "";
+      $("think-pv").textContent = this.state?.analysing && !t.valid ? "thinking…" : "";
       return;
     }
-    // scores in the side to move's view become sente's view (+ = good for sente)
-    const side = this.state && t.at === this.state.cursor ? this.state.side : 0;
-    const sente = side === 0 ? t.score : -t.score;
-    $("think-depth").textContent = `depth ${t.depth}`;
-    $("think-score").textContent = `score ${formatScore(sente)} (sente's view)`;
-    $("think-nps").textContent = `${Math.round(t.nps).toLocaleString("en")} nodes/s`;
-    $("think-pv").textContent = t.pv;
+    lines.forEach((l, i) => {
+      const li = list.children[i];
+      li.querySelector(".score").textContent = formatScore(l.score);
+      li.querySelector(".score").title = scoreTitle(l.score);
+      li.querySelector(".pv").textContent = l.pv;
+      li.dataset.depth = l.depth;
+    });
   }
 
   drawGraph() {
@@ -175,7 +217,76 @@ export class Panels {
     this.hooks.goto(Math.round(((e.clientX - r.left) / r.width) * n));
   }
 
-  // The new-game dialog, filled from the current state; resolves with the request or null.
+  // The games of the last PGN file loaded (labels from /api/pgngames): a choice when there
+  // are several.
+  setPgnGames(list) {
+    const row = $("pgn-games-row"), sel = $("pgn-games");
+    row.hidden = !list || list.games.length < 2;
+    if (row.hidden) return;
+    sel.textContent = "";
+    list.games.forEach((label, i) => {
+      const o = document.createElement("option");
+      o.value = i + 1;
+      o.textContent = `${i + 1}. ${label}`;
+      o.selected = i + 1 === list.loaded;
+      sel.appendChild(o);
+    });
+  }
+
+  // The new-game dialog: only the fields of the chosen clock are shown; Start sends the
+  // request and closes the dialog only when the server accepts it (an error is shown in the
+  // dialog, with everything typed kept).
+  wireNewGame() {
+    const form = $("form-new"), dlg = $("dlg-new");
+    $("clock-kind").addEventListener("change", () => this.showClockFields());
+    $("new-cancel").addEventListener("click", () => dlg.close("cancel"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (!form.reportValidity()) return;
+      $("new-error").textContent = "";
+      $("new-ok").disabled = true;
+      try {
+        await this.hooks.newGame(this.newGameRequest());
+        dlg.close("ok");
+      } catch (err) {
+        $("new-error").textContent = err.message;
+      } finally {
+        $("new-ok").disabled = false;
+      }
+    });
+  }
+
+  showClockFields() {
+    const kind = $("clock-kind").value;
+    for (const label of document.querySelectorAll("#dlg-new label[data-clocks]")) {
+      const on = label.dataset.clocks.split(" ").includes(kind);
+      label.hidden = !on;
+      label.querySelector("input").disabled = !on;
+    }
+    $("clock-help").textContent = {
+      increment: "Each side has this many minutes, and the seconds are added after each of its moves.",
+      sudden: "Each side has this many minutes for the whole game.",
+      permove: "The engine thinks this long for every move; people are not timed.",
+      depth: "The engine searches this many plies deep; nobody is timed.",
+      none: "Nobody is timed; the engine thinks up to 10 s a move.",
+    }[kind];
+  }
+
+  newGameRequest() {
+    const st = this.state, form = $("form-new");
+    const rules = {};
+    for (const r of st.rules) rules[r.name] = form["rule-" + r.name].value;
+    const kind = form.clock.value, clock = { kind };
+    if (kind === "increment" || kind === "sudden") clock.base = Math.round(form.base.value * 60000);
+    if (kind === "increment") clock.inc = Math.round(form.inc.value * 1000);
+    if (kind === "permove") clock.move = Math.round(form.move.value * 1000);
+    if (kind === "depth") clock.depth = Number(form.depth.value);
+    const req = { sente: form.sente.value, gote: form.gote.value, rules, clock };
+    if (form.tfen.value.trim()) req.tfen = form.tfen.value.trim();
+    return req;
+  }
+
+  // Opens the dialog, filled from the current state (the server starts the game).
   newGame() {
     const st = this.state, form = $("form-new"), box = $("rules");
     box.textContent = "";
@@ -204,28 +315,25 @@ export class Panels {
     if (st.clock.move) form.move.value = st.clock.move / 1000;
     if (st.clock.depth) form.depth.value = st.clock.depth;
     $("new-error").textContent = "";
-    const dlg = $("dlg-new");
-    dlg.showModal();
-    return new Promise((resolve) => {
-      dlg.addEventListener("close", () => {
-        if (dlg.returnValue !== "ok") return resolve(null);
-        const rules = {};
-        for (const r of st.rules) rules[r.name] = form["rule-" + r.name].value;
-        const req = {
-          sente: form.sente.value, gote: form.gote.value, rules,
-          clock: { kind: form.clock.value, base: Math.round(form.base.value * 60000),
-                   inc: Math.round(form.inc.value * 1000), move: Math.round(form.move.value * 1000),
-                   depth: Number(form.depth.value) },
-        };
-        if (form.tfen.value.trim()) req.tfen = form.tfen.value.trim();
-        resolve(req);
-      }, { once: true });
-    });
+    this.showClockFields();
+    this.hidePiece();
+    $("dlg-new").showModal();
   }
 
-  // Promote?  Resolves true, false, or null (cancelled).
-  promotion() {
+  // Promote?  Both pieces are shown, with their names.  Resolves true, false, or null
+  // (cancelled).  from / to: piece info ({kind, english, ...}) of the piece and what it
+  // would become; colour: the mover's.
+  promotion(from, to, colour) {
     const dlg = $("dlg-promo");
+    this.hidePiece();
+    const pic = (id, kind) => $(id).setAttribute("href", `#p${kind}-${colour}`);
+    if (from && to) {
+      pic("promo-no-pic", from.kind);
+      pic("promo-yes-pic", to.kind);
+      $("promo-no-name").textContent = from.english;
+      $("promo-yes-name").textContent = to.english.replace(/ \(\+.*\)$/, "");
+      $("promo-question").textContent = `Promote the ${from.english}?`;
+    }
     dlg.returnValue = "";
     dlg.showModal();
     return new Promise((resolve) => {
@@ -241,10 +349,13 @@ export class Panels {
     });
   }
 
-  // The piece's names and moves next to the pointer.
-  showPiece(info, colour, x, y) {
+  // The piece's names and moves, placed where it covers no square of the board if the
+  // window has room beside, below or above it; else in a corner of the window that covers
+  // none of `avoid` (the marked targets and the square pointed at, as screen rectangles);
+  // else not at all.
+  showPiece(info, colour, avoid = []) {
     const tip = $("tip");
-    if (!info) return;
+    if (!info || document.querySelector("dialog[open]")) return;
     tip.innerHTML = "";
     const h = document.createElement("h3");
     h.textContent = `${info.english} (${info.abbrev})`;
@@ -259,10 +370,23 @@ export class Panels {
     tip.append(h, ja, who);
     tip.insertAdjacentHTML("beforeend", info.diagram);
     tip.appendChild(moves);
+    tip.style.left = "0px";
+    tip.style.top = "0px";
     tip.hidden = false;
-    const w = tip.offsetWidth, hgt = tip.offsetHeight;
-    tip.style.left = Math.min(window.innerWidth - w - 8, x + 16) + "px";
-    tip.style.top = Math.max(8, Math.min(window.innerHeight - hgt - 8, y + 16)) + "px";
+    const w = tip.offsetWidth, hgt = tip.offsetHeight, gap = 8;
+    const W = window.innerWidth, H = window.innerHeight;
+    const b = $("board").getBoundingClientRect();
+    const midY = Math.max(gap, Math.min(H - hgt - gap, b.top + b.height / 2 - hgt / 2));
+    const midX = Math.max(gap, Math.min(W - w - gap, b.left + b.width / 2 - w / 2));
+    const spots = [[b.right + gap, midY], [b.left - w - gap, midY], [midX, b.bottom + gap], [midX, b.top - hgt - gap],
+                   [W - w - gap, gap], [gap, gap], [W - w - gap, H - hgt - gap], [gap, H - hgt - gap]];
+    const overlaps = (x, y, r) => x < r.right && x + w > r.left && y < r.bottom && y + hgt > r.top;
+    const fits = ([x, y], i) => x >= 0 && y >= 0 && x + w <= W && y + hgt <= H &&
+                               (i < 4 ? !overlaps(x, y, b) : !avoid.some((r) => overlaps(x, y, r)));
+    const spot = spots.find(fits);
+    if (!spot) return this.hidePiece();
+    tip.style.left = spot[0] + "px";
+    tip.style.top = spot[1] + "px";
   }
 
   hidePiece() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command, gui/board.sh, without a desktop: it builds (nothing to do in an
-# up-to-date build), starts kaki-board, prints the address, serves the page there, and Ctrl-C
-# (SIGINT) stops it and the board.
+# up-to-date build) showing the build's progress, starts kaki-board, prints the address,
+# serves the page there, and Ctrl-C (SIGINT) stops it and the board.
 #
 #   tests/gui/board_sh.sh BUILD_DIR
 set -u
@@ -25,6 +25,8 @@ else
     grep -q "<title>Kaki board" <&3 && echo "the page is served at $url" || { echo "FAILED: no page"; fail=1; }
     exec 3>&-
 fi
+grep -q "^Building kaki and kaki-board in " "$out" && grep -q "^  100%  " "$out" &&
+    echo "the build's progress is shown" || { echo "FAILED: no build progress"; cat "$out"; fail=1; }
 board=$(pgrep -P "$pid" -f kaki-board)
 [ -n "$board" ] || { echo "FAILED: kaki-board is not board.sh's child"; fail=1; }
 kill -INT -- "-$pid" 2>/dev/null || kill -INT "$pid"

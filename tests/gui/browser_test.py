@@ -14,32 +14,53 @@ import os
 import sys
 import time
 
-sys.dont_write_bytecode = True  # no __pycache__ beside browser_lib.py in the sources
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-import browser_lib as lib
-from browser_lib import (after_action, api, check, click_square, failures, hover_square,
-                         new_game, page_version, pieces_on_page, set_up, sq, stop, wait)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_lib import Page, check, finish, sq, start_server, stop, wait  # noqa: E402
 
 BOARD, PGN, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(OUT, exist_ok=True)
+server, URL = start_server(BOARD)
+page = Page(URL, OUT, 1440, 900)
+driver, js = page.driver, page.js
 
-# --- the server and the browser -------------------------------------------------------------
-server, first = lib.start_board([BOARD, "--port", "0"])
-check(first.startswith("Kaki board: http://127.0.0.1:"), "first line names the URL: " + first)
-URL = first.split(": ", 1)[1]
-driver = lib.start_chrome(OUT)
-lib.connect(driver, URL)
-js = driver.execute_script
+
+def api(path, body=None):
+    return page.api(path, body)
+
+
+def page_version():
+    return page.version()
+
+
+def click_square(s):
+    page.click_square(s)
+
+
+def hover_square(s):
+    page.hover_square(s)
+
+
+def pieces_on_page():
+    return page.pieces()
+
+
+def after_action(before, what):
+    return page.after_action(before, what)
+
+
+def new_game(sente, gote, clock, tfen=""):
+    page.new_game(sente, gote, clock, tfen)
+
+
+def set_up(tfen):
+    page.set_up(tfen)
 
 
 # 1. the page loads; the three piece sets -----------------------------------------------
-t0 = time.time()
-driver.get(URL)
-wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
-load_wall = (time.time() - t0) * 1000
+load_wall = page.open()
 nav = js("const n = performance.getEntriesByType('navigation')[0];"
          "return {dom: n.domContentLoadedEventEnd, load: n.loadEventEnd};")
 ready_ms = js("return window.kakiMetrics.loadMs")
@@ -69,14 +90,14 @@ ActionChains(driver).move_to_element(driver.find_element(By.ID, "status")).perfo
 
 # flipping the board: gote at the bottom
 driver.find_element(By.TAG_NAME, "body").send_keys("f")
-wait(lambda: js("return localStorage.getItem('kaki-flipped') === '1'"), "flip")
+wait(lambda: page.flipped(), "flip")
 y_king = js("return document.querySelector('#board use.pc[data-sq=\"7\"]').getBBox().y")
 check(y_king < 200, "flipped: sente's king (h1) is at the top (y %s)" % y_king)
 driver.find_element(By.ID, "btn-flip").click()
-wait(lambda: js("return localStorage.getItem('kaki-flipped') === '0'"), "flip back")
+wait(lambda: not page.flipped(), "flip back")
 
 # 2. a move against Kaki; Kaki answers ----------------------------------------------------
-new_game("human", "engine", {"kind": "permove", "move": 0.3})
+new_game("human", "engine", {"kind": "depth", "depth": 2})
 for f in "abcdefghijklmnop":  # picking up pieces: the time from click to highlighted targets
     click_square(sq(f, 3 if f in "cdehijlm" else 4))
     wait(lambda: js("return window.kakiMetrics.highlightMs.length") > 0, "a highlight")
@@ -103,8 +124,8 @@ st = api("/api/state")
 check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
 
 # two engines playing each other, watched
-# a tenth of a second a move: a depth-1 game can end (1,000 plies and more) before the click
-new_game("engine", "engine", {"kind": "permove", "move": 0.1})
+# depth 3: slower than depth 1 (whose games can end before the click), never out of time
+new_game("engine", "engine", {"kind": "depth", "depth": 3})
 wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 6, "engines playing", 60)
 before = page_version()
 driver.find_element(By.ID, "btn-stop").click()
@@ -252,7 +273,7 @@ before = page_version()
 driver.find_element(By.ID, "btn-analyse").click()
 after_action(before, "analysis off")
 
-errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+errors = page.console_errors()
 check(not errors, "no errors in the browser console %s" % errors)
 stop(server)
 
@@ -270,12 +291,9 @@ with open(script, "w") as f:  # crashes (SIGSEGV) on its first "go", only the fi
             "  ping*) echo \"pong ${line#ping }\" ;;\n"
             "esac; done\n" % (mark, kaki, mark))
 os.chmod(script, 0o755)
-server, first = lib.start_board([BOARD, "--port", "0", "--engine", script])
-URL = first.split(": ", 1)[1]
-lib.connect(driver, URL)
-driver.get(URL)
-wait(lambda: js("return document.body.dataset.ready === '1'"), "the page")
-new_game("human", "engine", {"kind": "permove", "move": 0.3})
+server, URL = start_server(BOARD, "--engine", script)
+page.open(URL)
+new_game("human", "engine", {"kind": "depth", "depth": 2})
 click_square(sq("i", 5))
 click_square(sq("i", 6))
 button = wait(lambda: driver.find_element(By.CSS_SELECTOR, "#engine-actions button"),
@@ -290,8 +308,6 @@ wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2,
 check(len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) == 2, "the game went on")
 
 # the figures -------------------------------------------------------------------------
-driver.quit()
-stop(server)
 print("figures: page load %.0f ms (DOMContentLoaded %.0f ms, board drawn %.0f ms after the "
       "script started, %.0f ms after navigation; wall %.0f ms)" % (
           nav["load"], nav["dom"], ready_ms, ready_abs, load_wall))
@@ -300,4 +316,4 @@ if highlight:
         sorted(highlight)[len(highlight) // 2], len(highlight),
         ", ".join("%.1f" % h for h in highlight)))
 print("screenshots in", OUT)
-sys.exit(1 if failures else 0)
+finish(page, server)

@@ -16,10 +16,10 @@ import time
 import urllib.error
 import urllib.request
 
-sys.dont_write_bytecode = True  # no __pycache__ beside browser_lib.py in the sources
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gui"))
-import browser_lib as lib  # noqa: E402
-from browser_lib import api, check, click_square, failures, new_game, wait  # noqa: E402
+sys.dont_write_bytecode = True  # no __pycache__ beside wine_browser_lib.py in the sources
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wine_browser_lib as lib  # noqa: E402
+from wine_browser_lib import api, check, click_square, failures, new_game, wait  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 WINE, BOARD, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
