@@ -14,8 +14,9 @@
 #                        under any load: "st 100" with "nps NODES/100", so that the engine's
 #                        clock counts nodes (at most 0.999 x NODES a move; an iteration that
 #                        would not end within it is not started) and the wall clock never runs
-#                        out.  The second engine gets NODES + NODES/100, so that the two games
-#                        of a position differ (with equal budgets they would be the same game).
+#                        out.  The second engine gets NODES + NODES/10, so that the two games
+#                        of a position differ (with equal budgets they would be the same game;
+#                        with 1 % more, most still were).
 #   DEPTH                instead of a clock: a fixed depth ("sd DEPTH", "st 3600")
 #   MAXMOVES [150]       draw after this many moves of each side
 #   CONCURRENCY [1]      games in parallel
@@ -51,7 +52,7 @@ n=$(wc -l <"$OUT/positions.txt")
 limit_a=() limit_b=() clock=() what=
 if [ -n "${NODES:-}" ]; then
     limit_a=(nps=$((NODES / 100)))
-    limit_b=(nps=$(((NODES + NODES / 100) / 100)))
+    limit_b=(nps=$(((NODES + NODES / 10) / 100)))
     clock=(--st 100)
     what="$NODES nodes a move"
 elif [ -n "${DEPTH:-}" ]; then
