@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "game.h"
+
 double elo_from_score(double s)
 {
     if (s <= 0.0)
@@ -32,6 +34,31 @@ void stats_add_pair(Stats *st, double points)
     if (k > 4)
         k = 4;
     st->penta[k]++;
+}
+
+void endings_add(Endings *e, int termination, int outcome, int plies, int max_moves)
+{
+    switch (termination) {
+    case TERM_NORMAL: e->rules++; break;
+    case TERM_TIME_FORFEIT: e->time++; break;
+    case TERM_RULES_INFRACTION: e->infraction++; break;
+    case TERM_EMERGENCY: e->emergency++; break;
+    case TERM_ADJUDICATION:
+        if (outcome == OUT_DRAW && max_moves > 0 && plies >= 2 * max_moves)
+            e->move_limit++;
+        else
+            e->adjudicated++;
+        break;
+    default: break; /* abandoned games are not counted */
+    }
+}
+
+void endings_format(const Endings *e, char *out, size_t outsz)
+{
+    snprintf(out, outsz,
+             "by the rules %d, on time %d, move limit %d, adjudicated %d, infraction %d, "
+             "emergency %d",
+             e->rules, e->time, e->move_limit, e->adjudicated, e->infraction, e->emergency);
 }
 
 /* Mean and variance per unit. */

@@ -14,6 +14,7 @@
 #define KAKI_MATCH_STATS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "config.h"
 
@@ -45,6 +46,20 @@ int sprt_decision(const Stats *st, const Sprt *sp);
 void stats_add_game(Stats *st, double points);
 /* Adds one complete pair (the first engine's points over both games: 0, 0.5, ..., 2). */
 void stats_add_pair(Stats *st, double points);
+
+/* How games ended, so that a rise of draws at the move limit shows at once: by the rules (a
+   royal lost, no legal move, a correct claim, a resignation, a draw agreed: kaki-match's
+   "normal"), on time, at the move limit (an adjudicated draw of 2 x max_moves plies), by score
+   adjudication (--resign, --draw), rules infractions and emergencies. */
+typedef struct Endings {
+    int rules, time, move_limit, adjudicated, infraction, emergency;
+} Endings;
+
+/* Counts one game: its TERM_* and OUT_* (game.h), its plies and the match's --maxmoves (0 =
+   none). */
+void endings_add(Endings *e, int termination, int outcome, int plies, int max_moves);
+/* "by the rules 30, on time 0, move limit 8, adjudicated 0, infraction 0, emergency 0". */
+void endings_format(const Endings *e, char *out, size_t outsz);
 
 /* "Elo +35.2 +- 20.1 (95%, pentanomial, 100 pairs)" etc. */
 void stats_format_elo(const Stats *st, bool pentanomial, char *out, size_t outsz);

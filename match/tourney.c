@@ -68,6 +68,7 @@ typedef struct Tourney {
     OutFile pgn, res, log;
     ResultSet results;
     Stats live;              /* engines 1 and 2 (first engine's view) */
+    Endings endings;         /* how the finished games ended */
     double (*pair_points)[2];/* per pair id: points of the pair's first engine, by leg */
     unsigned char *pair_seen;
     int npairs;
@@ -132,6 +133,7 @@ static void count_game(Tourney *t, const GameEntry *e)
     const MatchConfig *cfg = t->cfg;
     t->finished++;
     resultset_add(&t->results, e);
+    endings_add(&t->endings, e->termination, e->outcome, e->plies, cfg->max_moves);
     if (cfg->nengines != 2)
         return;
     double p = e->outcome == OUT_DRAW ? 0.5
@@ -167,9 +169,14 @@ static void progress(const Tourney *t, const Scheduled *s, const Game *g)
         if (cfg->sprt.enabled) {
             double lo, hi, llr = sprt_llr(&t->live, &cfg->sprt);
             sprt_bounds(&cfg->sprt, &lo, &hi);
-            snprintf(line + n, sizeof line - (size_t)n, " | LLR %.2f [%.2f, %.2f]", llr, lo, hi);
+            n += snprintf(line + n, sizeof line - (size_t)n, " | LLR %.2f [%.2f, %.2f]", llr,
+                          lo, hi);
         }
     }
+    const Endings *e = &t->endings;
+    if (n >= 0 && n < (int)sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n,
+                 " | ends: rules %d, time %d, limit %d, other %d", e->rules, e->time, e->move_limit, e->adjudicated + e->infraction + e->emergency);
     msg("%s", line);
 }
 
@@ -530,6 +537,9 @@ static int final_report(Tourney *t)
             t->finished, t->total, cfg->shard_k, cfg->shard_n, wall, cfg->concurrency,
             cfg->tc.text);
     report_print(rep, &t->results);
+    char endings[200];
+    endings_format(&t->endings, endings, sizeof endings);
+    fprintf(rep, "Endings: %s\n", endings);
     if (t->decision)
         fprintf(rep, "SPRT stopped the match: %s accepted\n", t->decision > 0 ? "H1" : "H0");
     if (g_write_failed)

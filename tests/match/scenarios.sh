@@ -61,6 +61,10 @@ random)
     check "W+L+D = 4" awk_score out.txt A B "w + l + d == 4"
     check "Elo line" grep -q "Elo: " out.txt
     check "no infraction or emergency" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' g.pgn)" -eq 0 ]
+    normal=$(count '^\[Termination "normal"\]' g.pgn)
+    limit=$(count 'move limit (150 moves)' g.pgn)
+    check "endings in the report as in the PGN" grep -q "^Endings: by the rules $normal, on time 0, move limit $limit, adjudicated $((4 - normal - limit)), infraction 0, emergency 0\$" out.txt
+    check "endings in the progress" grep -q "^\[4/4\] .* | ends: rules $normal, time 0, limit $limit, other $((4 - normal - limit))\$" err.txt
     check "Hodges moves with wire comments" grep -q '^1\. [A-Za-z+]*[-x][0-9]*[a-p].* {[a-p][0-9]*[a-p][0-9]*' g.pgn
     ;;
 greedy)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "match/game.h"
 #include "match/stats.h"
 
 static bool near(double a, double b, double eps) { return fabs(a - b) <= eps; }
@@ -73,5 +74,25 @@ int main(void)
     Stats perfect = {.wins = 4};
     stats_format_elo(&perfect, false, buf, sizeof buf);
     CHECK(strstr(buf, "+inf"), "format inf: %s", buf);
+
+    /* endings: a draw adjudicated after 2 x --maxmoves plies is the move limit; other
+       adjudications (score, or a draw before the limit) are not */
+    Endings en = {0};
+    endings_add(&en, TERM_NORMAL, OUT_SENTE_WINS, 87, 150);
+    endings_add(&en, TERM_NORMAL, OUT_GOTE_WINS, 20, 0);
+    endings_add(&en, TERM_ADJUDICATION, OUT_DRAW, 300, 150);
+    endings_add(&en, TERM_ADJUDICATION, OUT_DRAW, 120, 150);
+    endings_add(&en, TERM_ADJUDICATION, OUT_GOTE_WINS, 300, 150);
+    endings_add(&en, TERM_ADJUDICATION, OUT_DRAW, 300, 0);
+    endings_add(&en, TERM_TIME_FORFEIT, OUT_GOTE_WINS, 40, 150);
+    endings_add(&en, TERM_RULES_INFRACTION, OUT_SENTE_WINS, 41, 150);
+    endings_add(&en, TERM_EMERGENCY, OUT_SENTE_WINS, 42, 150);
+    endings_add(&en, TERM_ABANDONED, OUT_ABORTED, 3, 150);
+    CHECK(en.rules == 2 && en.move_limit == 1 && en.adjudicated == 3 && en.time == 1 &&
+          en.infraction == 1 && en.emergency == 1, "endings %d %d %d %d %d %d", en.rules,
+          en.move_limit, en.adjudicated, en.time, en.infraction, en.emergency);
+    endings_format(&en, buf, sizeof buf);
+    CHECK(strcmp(buf, "by the rules 2, on time 1, move limit 1, adjudicated 3, infraction 1, "
+                      "emergency 1") == 0, "endings format: %s", buf);
     return check_finish("test_match_stats");
 }
