@@ -1,12 +1,12 @@
-#include "legal.h"
-#include "moveclass.h"
 #include "notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "legal.h"
 #include "makemove.h"
+#include "moveclass.h"
 #include "movegen.h"
 
 /* ------------------------------------------------------------------ wire syntax -------- */

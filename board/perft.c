@@ -1,6 +1,6 @@
-#include "legal.h"
 #include "perft.h"
 
+#include "legal.h"
 #include "makemove.h"
 #include "movegen.h"
 

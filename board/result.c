@@ -1,9 +1,9 @@
-#include "legal.h"
 #include "result.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "legal.h"
 #include "movegen.h"
 
 static const char *const side_name[2] = {"sente", "gote"};

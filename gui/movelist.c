@@ -1,9 +1,9 @@
-#include "board/legal.h"
 #include "movelist.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/notation.h"

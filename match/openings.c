@@ -1,4 +1,3 @@
-#include "board/legal.h"
 #include "openings.h"
 
 #include <errno.h>
@@ -6,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 #include "board/exchange.h"

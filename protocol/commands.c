@@ -3,9 +3,9 @@
  * thinking output (`post`, `.`, `hint`) and the session's small commands (`ping`, `quit`...).
  * The other handlers live with their concern: moves.c, timecontrol.c, options.c.
  */
-#include "board/legal.h"
 #include "commands.h"
 
+#include "board/legal.h"
 #include "game.h"
 #include "options.h"
 #include "output.h"

@@ -1,10 +1,10 @@
-#include "board/legal.h"
 #include "highlight.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/legal.h"
 #include "board/makemove.h"
 #include "board/movegen.h"
 

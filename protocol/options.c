@@ -4,9 +4,9 @@
  * threshold, hash, threads), and the rule-set cache behind the rule options: a rule set's tables
  * are built once, so switching an option back and forth costs nothing.
  */
-#include "board/legal.h"
 #include "options.h"
 
+#include "board/legal.h"
 #include "evaloptions.h"
 #include "game.h"
 #include "numbers.h"

@@ -3,9 +3,9 @@
  * event; the thinking output (docs/PROTOCOL.md §1.6); and what happens when a search on the
  * engine's move ends: the move, a resignation or a result claim, and the move to ponder on.
  */
-#include "board/legal.h"
 #include "thinking.h"
 
+#include "board/legal.h"
 #include "game.h"
 #include "input.h"
 #include "output.h"

@@ -1,7 +1,7 @@
-#include "board/moveclass.h"
 #include "movepick.h"
 
 #include "board/exchange.h"
+#include "board/moveclass.h"
 #include "board/movegen.h"
 #include "eval/eval.h"
 

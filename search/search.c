@@ -1,8 +1,6 @@
 /* The search of one thread (search.h): iterative deepening with aspiration windows,
  * principal-variation alpha-beta (null-move pruning, late-move reductions, futility pruning,
  * killers and history) and the quiescence search, on the thread's own board (thread.h). */
-#include "board/legal.h"
-#include "board/moveclass.h"
 #include "search.h"
 
 #include <math.h>
@@ -10,6 +8,8 @@
 #include <string.h>
 
 #include "board/exchange.h"
+#include "board/legal.h"
+#include "board/moveclass.h"
 #include "board/movegen.h"
 #include "board/result.h"
 #include "movepick.h"

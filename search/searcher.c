@@ -1,13 +1,13 @@
 /* The Searcher API (searcher.h): creating the threads, starting a search on all of them (Lazy
  * SMP: every thread runs the tree search, search.c, on the same root with its own board and
  * histories; thread.h), stopping, waiting, and taking the deepest thread's result. */
-#include "board/legal.h"
 #include "searcher.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "board/legal.h"
 #include "board/movegen.h"
 #include "board/result.h"
 #include "params.h"

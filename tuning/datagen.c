@@ -1,5 +1,3 @@
-#include "board/legal.h"
-#include "board/moveclass.h"
 #include "datagen.h"
 
 #include <errno.h>
@@ -11,7 +9,9 @@
 #include <unistd.h>
 
 #include "board/exchange.h"
+#include "board/legal.h"
 #include "board/makemove.h"
+#include "board/moveclass.h"
 #include "board/movegen.h"
 #include "board/result.h"
 #include "board/tfen.h"

@@ -274,9 +274,25 @@ static void file_checks(Proc *p, const char *dir)
     remove(errfile);
 }
 
+#ifndef _WIN32
+/* name += ":handle_segv=0" (or = it): a sanitizer build's crashing child must die by its
+   signal, as a Release build's does, not exit with the sanitizer's report (status 66). */
+static void sanitizer_leaves_segv(const char *name)
+{
+    const char *old = getenv(name);
+    char value[1024];
+    snprintf(value, sizeof value, "%s%shandle_segv=0", old ? old : "", old && *old ? ":" : "");
+    setenv(name, value, 1);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     self = argv[0];
+#ifndef _WIN32
+    sanitizer_leaves_segv("ASAN_OPTIONS");
+    sanitizer_leaves_segv("TSAN_OPTIONS");
+#endif
     platform_write_errors_not_signals(); /* a dead child's pipe: an error, not SIGPIPE */
     if (argc >= 3 && !strcmp(argv[1], "--child"))
         return child_main(argv[2], argc > 3 ? argv[3] : NULL);

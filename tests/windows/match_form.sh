@@ -13,6 +13,10 @@
 #   KAKI_FORM_WRITE=1 match_form.sh - build/match/kaki-match build/kaki \
 #       build/tests/match/fake_engine /tmp/form
 set -u
+# In a sanitizer build the crashing engine must die by its signal, as in Release, not exit with
+# the sanitizer's report.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0"
+export TSAN_OPTIONS="${TSAN_OPTIONS:+$TSAN_OPTIONS:}handle_segv=0"
 here=$(cd "$(dirname "$0")" && pwd)
 run=$1 KM=$2 KAKI=$3 FAKE=$4 WORK=$5
 expected=$here/match_form.txt
