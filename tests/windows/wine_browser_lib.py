@@ -141,10 +141,13 @@ def new_game(sente, gote, clock, tfen="", timeout=15.0):
     """The New game dialog, as a person fills it in."""
     before = page_version()
     driver.find_element(By.ID, "btn-new").click()
+    wait(lambda: js("return document.getElementById('dlg-new').open"), "the dialog", timeout)
     form = driver.find_element(By.ID, "form-new")
     form.find_element(By.CSS_SELECTOR, f"input[name=sente][value={sente}]").click()
     form.find_element(By.CSS_SELECTOR, f"input[name=gote][value={gote}]").click()
-    js("document.getElementById('clock-kind').value = arguments[0]", clock["kind"])
+    # the dialog shows only the chosen clock's fields: choose it as a person does
+    js("const s = document.getElementById('clock-kind'); s.value = arguments[0];"
+       "s.dispatchEvent(new Event('change', {bubbles: true}))", clock["kind"])
     for k in ("move", "depth"):
         if k in clock:
             el = form.find_element(By.NAME, k)
