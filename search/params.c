@@ -78,6 +78,16 @@ static const SearchParamInfo table[] = {
         "time: ... and at most this many tenths"),
     ROW("TIME_GROWTH_UNKNOWN", time_growth_unknown, 25, 1, 1000,
         "time: ... and this many tenths when the growth is not known yet"),
+    ROW("CONVERT_LEAD", convert_lead, 2000, 0, 100000,
+        "conversion: a side this far ahead in RULES.md section 7 material (cp) gets its terms"),
+    ROW("CONVERT_LEAD_FULL", convert_lead_full, 4000, 0, 100000,
+        "conversion: ... at full weight from this lead on, growing linearly from CONVERT_LEAD"),
+    ROW("CONVERT_STRONG", convert_strong, 1500, 0, 100000,
+        "conversion: pieces of at least this section 7 value are brought to the enemy royals"),
+    ROW("CONVERT_APPROACH", convert_approach, 2, 0, 1000,
+        "conversion: cp per square a strong piece of the side ahead is nearer an enemy royal"),
+    ROW("CONVERT_NO_UNDO", convert_no_undo, 1, 0, 1,
+        "conversion: 1 = the side ahead never takes back its own last move at the root"),
 };
 
 enum { COUNT = sizeof table / sizeof table[0] };

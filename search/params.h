@@ -30,6 +30,8 @@ typedef struct SearchParams {
     int mate_stop_plies;                         /* iterative deepening */
     int move_overhead_ms, time_moves_left, time_inc_share, time_cap_share, time_cap_last; /* time */
     int time_growth_min, time_growth_max, time_growth_unknown; /* when to start an iteration */
+    int convert_lead, convert_lead_full;         /* conversion: far ahead (convert.h) */
+    int convert_strong, convert_approach, convert_no_undo; /* conversion terms */
 } SearchParams;
 
 /* A row of the table. */

@@ -12,6 +12,7 @@
 #include "board/moveclass.h"
 #include "board/movegen.h"
 #include "board/result.h"
+#include "convert.h"
 #include "movepick.h"
 #include "params.h"
 #include "thread.h"
@@ -92,6 +93,15 @@ static inline void make(Thread *t, Move m, int ply)
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }
 
+/* The static evaluation at ply (lazy: exact within [alpha, beta]), with the conversion terms
+   when one side is far ahead (convert.h). */
+static inline int node_eval(Thread *t, int ply, int alpha, int beta)
+{
+    const Searcher *e = t->searcher;
+    int s = evaluate_lazy(&t->pos, &t->eval[ply], e->config.eval_terms, alpha, beta);
+    return convert_score(&t->pos, &t->eval[ply], &e->params, &e->convert, s);
+}
+
 /* ------------------------------------------------------------------ quiescence ------- */
 
 /* Kinds whose promotion gains at least min_gain (by default 10 pawns: a water buffalo becoming
@@ -114,6 +124,7 @@ void search_init_tables(Searcher *e)
             e->lmr[d][n] =
                 (int)(p->lmr_base / 100.0 + log(d) * log(n) / (p->lmr_divisor / 100.0));
     e->big_promoters = big_promoters(p->qs_promotion_gain);
+    convert_init_tables(&e->convert, p);
 }
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapture);
@@ -200,7 +211,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
             (hit.bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    int stand = evaluate_lazy(&t->pos, &t->eval[ply], e->config.eval_terms, alpha, beta);
+    int stand = node_eval(t, ply, alpha, beta);
     if (!e->config.qsearch || ply >= MAX_PLY || qply >= e->params.qs_max_ply || stand >= beta)
         return stand;
     int old_alpha = alpha;
@@ -465,7 +476,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (halted(t))
         return 0;
     if (ply >= MAX_PLY)
-        return evaluate(pos, &t->eval[ply], c->eval_terms);
+        return convert_score(pos, &t->eval[ply], p, &e->convert,
+                             evaluate(pos, &t->eval[ply], c->eval_terms));
     if (!root) { /* mate distance pruning */
         int lo = -(SCORE_MATE - ply), hi = SCORE_MATE - ply - 1;
         if (alpha < lo)
@@ -481,7 +493,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         return score;
     if (tt_move != MOVE_NONE && c->tt) /* searched first, after the evaluation and pruning */
         tt_prefetch(&e->tt, key_after(pos, tt_move));
-    int static_eval = evaluate_lazy(pos, &t->eval[ply], c->eval_terms, alpha, beta);
+    int static_eval = node_eval(t, ply, alpha, beta);
     /* reverse futility (static null move): near the horizon, a static evaluation far above beta
        returns it, unless the lone royal is attacked */
     if (c->rfp && !pv_node && !root && depth <= p->rfp_depth && beta < SCORE_MATE_BOUND &&

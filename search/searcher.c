@@ -90,6 +90,25 @@ static void copy_root_history(Searcher *e)
     position_attach_archive(root, e->root_history, n);
 }
 
+/* Conversion (convert.h): a side far ahead does not take back its own last move at the root,
+   unless nothing else is legal. */
+static void drop_undoing_moves(Searcher *e)
+{
+    MoveVec *v = &e->root_moves;
+    EvalState st;
+    if (!e->params.convert_no_undo || v->count < 2)
+        return;
+    eval_state_init(&st, &e->root);
+    if (!convert_weight(&st, &e->params))
+        return;
+    int n = 0;
+    for (int i = 0; i < v->count; i++)
+        if (!convert_undoes_last_move(&e->root, v->moves[i]))
+            v->moves[n++] = v->moves[i];
+    if (n > 0)
+        v->count = n;
+}
+
 Searcher *searcher_new(void)
 {
     Searcher *e = calloc(1, sizeof *e);
@@ -215,6 +234,7 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
             e->root_moves.moves[n++] = e->root_moves.moves[i];
     if (n > 0)
         e->root_moves.count = n;
+    drop_undoing_moves(e);
 
     for (int i = 0; i < e->nthreads; i++) {
         if (!e->threads[i]) {

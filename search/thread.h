@@ -15,6 +15,7 @@
 #include "board/makemove.h"
 #include "eval/eval.h"
 #include "config.h"
+#include "convert.h"
 #include "limits.h"
 #include "movepick.h"
 #include "params.h"
@@ -87,6 +88,7 @@ struct Searcher {
     /* derived from params (search_init_tables) */
     int lmr[LMR_TABLE][LMR_TABLE]; /* late-move reductions by depth and move number */
     uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
+    ConvertTables convert;  /* the strong kinds of the conversion terms */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
     _Atomic uint64_t crumbs[CRUMB_SLOTS];
     /* the deepest completed iteration (under completed_lock) and its depth, readable at once */

@@ -8,10 +8,14 @@
  *     search of one of three bench positions counts other nodes than with the defaults, which
  *     count the same every time and after a default is set back.  The Lazy SMP parameters are
  *     the exception: they act in helper threads only, whose node counts are not reproducible;
- *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2. */
+ *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2,
+ *     CONVERT_NO_UNDO on a position far ahead after two moves (it needs a move to take back). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bench/bench_positions.h"
+#include "board/makemove.h"
+#include "board/notation.h"
 #include "board/tfen.h"
 #include "check.h"
 #include "search/params.h"
@@ -71,8 +75,12 @@ static void setting(void)
     CHECK(!search_params_get(&p, "NO_SUCH_PARAMETER", &v) && v == 0, "unknown name: no value");
 }
 
+/* The moves (wire notation, blank-separated) played from the position of each test, if any. */
+static const char *moves_played = "";
+
 /* The nodes of a single-threaded search of tfen to `depth` from a fresh searcher (so that the
-   hash table starts the same), with parameter `name` set to value (name NULL: the defaults). */
+   hash table starts the same), with parameter `name` set to value (name NULL: the defaults),
+   after moves_played. */
 static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char *name, int value)
 {
     Searcher *e = searcher_new();
@@ -86,6 +94,14 @@ static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char
     char err[200];
     position_clear(pos, ruleset_default());
     CHECK(tfen_parse(pos, tfen, err, sizeof err) == 0, "%s", err);
+    char moves[200];
+    snprintf(moves, sizeof moves, "%s", moves_played);
+    for (char *w = strtok(moves, " "); w; w = strtok(NULL, " ")) {
+        Move m = move_from_wire(pos, w, 0, err, sizeof err);
+        CHECK(m != MOVE_NONE, "%s: %s", w, err);
+        Undo u;
+        make_move(pos, m, &u);
+    }
     SearchLimits l = limits_none();
     l.depth = depth;
     searcher_search(e, pos, &l, NULL, NULL, NULL);
@@ -139,7 +155,7 @@ static void reaches_search(void)
 {
     const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8]};
     const char *const mate_in_2[] = {"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b"};
-    enum { N = sizeof boards / sizeof *boards, DEPTH = 6, MATE_DEPTH = 8 };
+    enum { N = sizeof boards / sizeof *boards, DEPTH = 6, MATE_DEPTH = 8, UNDO_DEPTH = 4 };
     uint64_t def[N], def_ext[N], def_mate[1];
     for (int k = 0; k < N; k++) {
         def[k] = nodes_of(boards[k], DEPTH, false, NULL, 0);
@@ -167,6 +183,12 @@ static void reaches_search(void)
             ok = felt(r, def_ext, boards, N, DEPTH, true);
         else if (strcmp(r->name, "MATE_STOP_PLIES") == 0)
             ok = felt(r, def_mate, mate_in_2, 1, MATE_DEPTH, false);
+        else if (strcmp(r->name, "CONVERT_NO_UNDO") == 0) {
+            moves_played = "b2b3 a16a15"; /* two rooks ahead; b3b2 would take back b2b3 */
+            uint64_t def_undo = nodes_of(mate_in_2[0], UNDO_DEPTH, false, NULL, 0);
+            ok = felt(r, &def_undo, mate_in_2, 1, UNDO_DEPTH, false);
+            moves_played = "";
+        }
         else
             ok = felt(r, def, boards, N, DEPTH, false);
         CHECK(ok, "%s: no other value changes the search", r->name);

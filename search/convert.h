@@ -1,0 +1,60 @@
+/* Conversion: what the search adds when one side is far ahead in material, so that it plays to
+ * win instead of shuffling (docs/CONVERSION.md).  The evaluation (material only, with the
+ * learnt weights) scores every quiet move of a won position the same, and a search of a few
+ * plies then finds nothing to do; these terms give the side ahead a direction:
+ *
+ *   - approach: each of its strong pieces (docs/RULES.md §7 value at least CONVERT_STRONG:
+ *     fire demons, range jumpers, lions, eagles, queens, ...) scores CONVERT_APPROACH
+ *     centipawns for every square (king steps) it is closer than 15 to the nearest enemy
+ *     royal, so that it brings them to the royals and breaks through;
+ *   - no undoing at the root: the side ahead does not take back its own previous move (the
+ *     same piece straight back, nothing captured) unless nothing else is legal.
+ *
+ * "Far ahead" is a lead of CONVERT_LEAD centipawns of §7 material; the terms grow linearly to
+ * full weight at CONVERT_LEAD_FULL.  Below CONVERT_LEAD nothing changes. */
+#ifndef KAKI_SEARCH_CONVERT_H
+#define KAKI_SEARCH_CONVERT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/position.h"
+#include "eval/eval.h"
+#include "params.h"
+
+/* The strong kinds (from CONVERT_STRONG), derived from the parameters. */
+typedef struct ConvertTables {
+    uint8_t strong[KIND_COUNT];
+    int nstrong;
+} ConvertTables;
+
+void convert_init_tables(ConvertTables *ct, const SearchParams *p);
+
+/* The weight of the terms for a position with this state: 0 (neither side CONVERT_LEAD
+   ahead) to 256 (CONVERT_LEAD_FULL or more). */
+static inline int convert_weight(const EvalState *st, const SearchParams *p)
+{
+    int lead = st->material < 0 ? -st->material : st->material;
+    if (lead <= p->convert_lead)
+        return 0;
+    if (lead >= p->convert_lead_full)
+        return 256;
+    return (lead - p->convert_lead) * 256 / (p->convert_lead_full - p->convert_lead);
+}
+
+/* The static evaluation `score` (the side to move's view) of pos with the conversion terms:
+   unchanged unless one side is far ahead. */
+int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
+                  const ConvertTables *ct, int score);
+static inline int convert_score(const Position *pos, const EvalState *st,
+                                const SearchParams *p, const ConvertTables *ct, int score)
+{
+    return convert_weight(st, p) ? convert_terms(pos, st, p, ct, score) : score;
+}
+
+/* Does m, a legal move of the side to move, take back that side's previous move (the same
+   piece straight back, nothing captured, no promotion on either move)?  False if the game
+   before pos is not known that far. */
+bool convert_undoes_last_move(const Position *pos, Move m);
+
+#endif

@@ -1,0 +1,116 @@
+/* The conversion terms (search/convert.h): no change unless one side is CONVERT_LEAD ahead,
+ * full weight from CONVERT_LEAD_FULL, more for strong pieces nearer the enemy royal, the same
+ * for both colours (a position and its colour-mirrored copy); and the root's test of a move
+ * that takes back the side's own last move. */
+#include <stdio.h>
+#include <string.h>
+
+#include "board/makemove.h"
+#include "board/notation.h"
+#include "board/tfen.h"
+#include "check.h"
+#include "eval/eval.h"
+#include "mirror.h"
+#include "search/convert.h"
+#include "search/params.h"
+
+static Position pos;
+static SearchParams params;
+static ConvertTables tables;
+
+static void load(const char *tfen)
+{
+    char err[200];
+    position_clear(&pos, ruleset_default());
+    CHECK(tfen_parse(&pos, tfen, err, sizeof err) == 0, "%s: %s", tfen, err);
+}
+
+static void play(const char *moves)
+{
+    char buf[200], err[200];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        Move m = move_from_wire(&pos, w, 0, err, sizeof err);
+        CHECK(m != MOVE_NONE, "%s: %s", w, err);
+        Undo u;
+        make_move(&pos, m, &u);
+    }
+}
+
+/* What the conversion terms add to a static evaluation of 0 (side to move's view). */
+static int added(const Position *p)
+{
+    EvalState st;
+    eval_state_init(&st, p);
+    return convert_score(p, &st, &params, &tables, 0);
+}
+
+static Move wire(const char *s)
+{
+    char err[200];
+    Move m = move_from_wire(&pos, s, 0, err, sizeof err);
+    CHECK(m != MOVE_NONE, "%s: %s", s, err);
+    return m;
+}
+
+static void terms(void)
+{
+    /* three lions (§7: 1800 each) against a bare king: full weight; each lion is 14 king steps
+       from the enemy king, one closer than 15 */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!13/15K b");
+    int a = params.convert_approach;
+    CHECK(added(&pos) == 3 * a, "three lions far away: +%d, got %d", 3 * a, added(&pos));
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!13/15K w");
+    CHECK(added(&pos) == -3 * a, "the same with the side behind to move: %d", added(&pos));
+    /* one lion five ranks nearer */
+    load("k15/16/16/16/16/16/16/16/16/L!15/16/16/16/16/1L!L!13/15K b");
+    CHECK(added(&pos) == 8 * a, "a lion nearer: +%d, got %d", 8 * a, added(&pos));
+    Position mirrored;
+    mirror_position(&pos, &mirrored);
+    CHECK(added(&mirrored) == added(&pos), "the colour-mirrored position: %d, not %d",
+          added(&mirrored), added(&pos));
+    /* a prince counts as a royal: the nearest one */
+    load("k15/16/16/16/16/16/16/16/1+e14/L!15/16/16/16/16/1L!L!13/15K b");
+    CHECK(added(&pos) > 8 * a, "a prince next to the lion: %d", added(&pos));
+    /* rooks (§7: 1200) are not strong pieces: the lead counts, but they do not approach */
+    load("k15/16/16/16/16/16/16/16/16/R15/16/16/16/16/RRRR12/15K b");
+    CHECK(added(&pos) == 0, "rooks only: %d", added(&pos));
+    /* level material: nothing */
+    load("k15/16/16/16/16/16/16/16/16/l!15/16/16/16/16/L!15/15K b");
+    CHECK(added(&pos) == 0, "level material: %d", added(&pos));
+    /* between CONVERT_LEAD and CONVERT_LEAD_FULL the weight grows linearly */
+    EvalState st;
+    st.material = (params.convert_lead + params.convert_lead_full) / 2;
+    CHECK(convert_weight(&st, &params) == 128, "half way: %d", convert_weight(&st, &params));
+    st.material = -params.convert_lead;
+    CHECK(convert_weight(&st, &params) == 0, "at CONVERT_LEAD: 0");
+    st.material = -params.convert_lead_full;
+    CHECK(convert_weight(&st, &params) == 256, "at CONVERT_LEAD_FULL: 256");
+}
+
+static void undo(void)
+{
+    const char *rooks = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b";
+    load(rooks);
+    CHECK(!convert_undoes_last_move(&pos, wire("b2b3")), "no move before the root");
+    play("b2b3 a16a15");
+    CHECK(convert_undoes_last_move(&pos, wire("b3b2")), "b3b2 takes b2b3 back");
+    CHECK(!convert_undoes_last_move(&pos, wire("b3b4")), "b3b4 goes on");
+    CHECK(!convert_undoes_last_move(&pos, wire("c1c2")), "another piece");
+    play("b3b4 a15a14");
+    CHECK(convert_undoes_last_move(&pos, wire("b4b3")), "b4b3 takes b3b4 back");
+    CHECK(!convert_undoes_last_move(&pos, wire("b4b2")), "b4b2 goes further back");
+    /* a capture cannot be taken back */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/1p14/1R14/2R12K b");
+    play("b2b3 a16a15");
+    CHECK(!convert_undoes_last_move(&pos, wire("b3b2")), "b2b3 captured: no taking back");
+}
+
+int main(void)
+{
+    params = search_params_default();
+    convert_init_tables(&tables, &params);
+    terms();
+    undo();
+    return check_finish("test_convert");
+}
