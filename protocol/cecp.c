@@ -168,18 +168,18 @@ int cecp_main(void)
         bool go_on = true;
         if (ev->type == EV_EOF) {
             go_on = false;
+            cecp_free_event(ev);
+        } else if (ev->type == EV_LINE && ev->too_long) {
+            char shown[64];
+            cecp_emitf(c, "Error (line too long, over %d bytes): %s", CECP_LINE_LIMIT,
+                       cecp_printable(ev->line, shown, 40));
+            cecp_done_with_input(c, ev);
         } else if (ev->type == EV_LINE) {
-            if (ev->too_long) {
-                char shown[64];
-                cecp_emitf(c, "Error (line too long, over %d bytes): %s", CECP_LINE_LIMIT,
-                           cecp_printable(ev->line, shown, 40));
-            } else {
-                go_on = cecp_dispatch_line(c, ev->line, ev->len);
-            }
+            go_on = cecp_dispatch_input(c, ev); /* which takes the event over */
         } else {
             cecp_dispatch_event(c, ev);
+            cecp_free_event(ev);
         }
-        cecp_free_event(ev);
         if (!go_on || c->quit)
             break;
     }

@@ -173,8 +173,14 @@ void cecp_run_deferred(Cecp *c)
         if (!ev)
             break;
         execute(c, ev->line);
-        cecp_free_event(ev);
+        cecp_done_with_input(c, ev);
     }
+}
+
+void cecp_done_with_input(Cecp *c, Event *ev)
+{
+    cecp_release_input(&c->events, ev->held);
+    cecp_free_event(ev);
 }
 
 /* A finished search: the engine's move, then the input that waited for it. */
@@ -189,12 +195,20 @@ void cecp_dispatch_event(Cecp *c, Event *ev)
     cecp_run_deferred(c);
 }
 
-/* One input line: run now, or deferred until the engine has moved. */
 bool cecp_dispatch_line(Cecp *c, const char *line, size_t len)
 {
-    if (c->quit)
+    return cecp_dispatch_input(c, cecp_line_event(line, len));
+}
+
+/* One input line: run now, or deferred until the engine has moved (it keeps its share of the
+   pending input until then: the reader stops while too much waits). */
+bool cecp_dispatch_input(Cecp *c, Event *ev)
+{
+    if (c->quit) {
+        cecp_done_with_input(c, ev);
         return false;
-    Event *ev = cecp_line_event(line, len);
+    }
+    size_t len = ev->len;
     for (size_t i = 0; i < len; i++)
         if (ev->line[i] == '\0')
             ev->line[i] = '?';
@@ -212,7 +226,7 @@ bool cecp_dispatch_line(Cecp *c, const char *line, size_t len)
         cecp_queue_push(&c->deferred, ev);
     } else {
         go_on = execute(c, ev->line);
-        cecp_free_event(ev);
+        cecp_done_with_input(c, ev);
     }
     /* an urgent command (force, new, result...) may have ended the search */
     if (go_on && c->mode != MODE_THINK && c->deferred.head)

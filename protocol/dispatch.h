@@ -12,6 +12,11 @@
 /* One input line (len bytes, NUL bytes allowed): run now, or deferred until the engine has
    moved.  False once quit was received. */
 bool cecp_dispatch_line(Cecp *c, const char *line, size_t len);
+/* The same for an EV_LINE event, which the dispatcher takes over: the pending input it holds
+   (ev->held) is released once the line has run. */
+bool cecp_dispatch_input(Cecp *c, Event *ev);
+/* Releases the pending input an input line held and frees it. */
+void cecp_done_with_input(Cecp *c, Event *ev);
 /* An EV_DONE event of the current search: the engine's move, then the input that waited for
    it.  Other events do nothing. */
 void cecp_dispatch_event(Cecp *c, Event *ev);

@@ -57,7 +57,9 @@ void cecp_events_init(EventQueue *q)
 {
     pthread_mutex_init(&q->lock, NULL);
     pthread_cond_init(&q->cond, NULL);
+    pthread_cond_init(&q->room, NULL);
     q->q.head = q->q.tail = NULL;
+    q->held = 0;
 }
 
 void cecp_events_destroy(EventQueue *q)
@@ -67,6 +69,7 @@ void cecp_events_destroy(EventQueue *q)
         cecp_free_event(ev);
     pthread_mutex_destroy(&q->lock);
     pthread_cond_destroy(&q->cond);
+    pthread_cond_destroy(&q->room);
 }
 
 void cecp_post_event(EventQueue *q, Event *ev)
@@ -74,6 +77,29 @@ void cecp_post_event(EventQueue *q, Event *ev)
     pthread_mutex_lock(&q->lock);
     cecp_queue_push(&q->q, ev);
     pthread_cond_signal(&q->cond);
+    pthread_mutex_unlock(&q->lock);
+}
+
+size_t cecp_input_cost(size_t len) { return len + 1 + sizeof(Event) + 32; /* malloc's share */ }
+
+void cecp_post_input(EventQueue *q, Event *ev)
+{
+    pthread_mutex_lock(&q->lock);
+    while (q->held > 0 && q->held + ev->held > CECP_PENDING_LIMIT)
+        pthread_cond_wait(&q->room, &q->lock);
+    q->held += ev->held;
+    cecp_queue_push(&q->q, ev);
+    pthread_cond_signal(&q->cond);
+    pthread_mutex_unlock(&q->lock);
+}
+
+void cecp_release_input(EventQueue *q, size_t held)
+{
+    if (!held)
+        return;
+    pthread_mutex_lock(&q->lock);
+    q->held -= held < q->held ? held : q->held;
+    pthread_cond_signal(&q->room);
     pthread_mutex_unlock(&q->lock);
 }
 
@@ -94,6 +120,15 @@ Event *cecp_next_event(EventQueue *q, int timeout_ms)
     return ev;
 }
 
+/* Posts line[0..n) as an input line, waiting for room. */
+static void post_line(EventQueue *q, const char *line, size_t n, bool too_long)
+{
+    Event *ev = cecp_line_event(line, n);
+    ev->too_long = too_long;
+    ev->held = cecp_input_cost(n);
+    cecp_post_input(q, ev);
+}
+
 static void *reader_main(void *arg)
 {
     EventQueue *q = arg;
@@ -110,9 +145,7 @@ static void *reader_main(void *arg)
             if (ch == '\n') {
                 if (n && buf[n - 1] == '\r')
                     n--;
-                Event *ev = cecp_line_event(buf, n);
-                ev->too_long = overflow;
-                cecp_post_event(q, ev);
+                post_line(q, buf, n, overflow);
                 n = 0;
                 overflow = false;
             } else if (n < CECP_LINE_LIMIT) {
@@ -122,11 +155,8 @@ static void *reader_main(void *arg)
             }
         }
     }
-    if (n) {
-        Event *ev = cecp_line_event(buf, n);
-        ev->too_long = overflow;
-        cecp_post_event(q, ev);
-    }
+    if (n)
+        post_line(q, buf, n, overflow);
     free(buf);
     Event *ev = xcalloc(1, sizeof *ev);
     ev->type = EV_EOF;
