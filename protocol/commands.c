@@ -114,7 +114,7 @@ void cecp_cmd_exit(Cecp *c, Command *cmd)
 void cecp_cmd_stat(Cecp *c, Command *cmd)
 {
     (void)cmd;
-    if (c->mode != MODE_ANALYZE)
+    if (c->mode == MODE_IDLE) /* analysing, and (for tests) thinking or pondering */
         return;
     uint64_t nodes;
     int depth;

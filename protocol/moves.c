@@ -83,6 +83,7 @@ void cecp_cmd_usermove(Cecp *c, Command *cmd)
             cecp_record_move(c, m);
             c->mode = MODE_THINK;
             SearchLimits l = cecp_own_limits(c);
+            cecp_emit_plan(c, "ponder hit, time plan", &l);
             searcher_ponderhit(c->searcher, &l);
             return;
         }

@@ -148,6 +148,7 @@ void cecp_start_thinking(Cecp *c)
         return;
     c->game_over = false;
     SearchLimits l = cecp_own_limits(c);
+    cecp_emit_plan(c, "time plan", &l);
     start_search(c, MODE_THINK, c->game.pos, &l);
 }
 
@@ -172,6 +173,7 @@ static void start_ponder(Cecp *c, Move guess)
     SearchLimits l = limits_none();
     l.infinite = true;
     l.depth = c->sd;
+    l.nps = c->nps; /* the clock of the ponder hit counts nodes too */
     c->ponder_move = guess;
     char w[MOVE_STR_MAX];
     cecp_emitf(c, "# pondering on %s",

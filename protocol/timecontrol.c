@@ -39,6 +39,25 @@ SearchLimits cecp_own_limits(const Cecp *c)
     return l;
 }
 
+void cecp_emit_plan(Cecp *c, const char *when, const SearchLimits *l)
+{
+    char clock[96], extra[64] = "";
+    if (l->movetime_ms > 0)
+        snprintf(clock, sizeof clock, "fixed %d ms a move", l->movetime_ms);
+    else
+        snprintf(clock, sizeof clock, "clock %d ms, increment %d ms, moves to go %d", l->time_ms,
+                 l->inc_ms, l->moves_to_go);
+    if (l->depth > 0)
+        snprintf(extra, sizeof extra, ", depth %d", l->depth);
+    if (l->nps > 0)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", nps %llu",
+                 (unsigned long long)l->nps);
+    int64_t soft, hard;
+    searcher_time_budget(c->searcher, l, &soft, &hard);
+    cecp_emitf(c, "# %s: %s%s: target %lld ms, limit %lld ms", when, clock, extra,
+               (long long)soft, (long long)hard);
+}
+
 /* The ranges of the clock commands (docs/PROTOCOL.md §1.4, "Numbers out of range"); a value
    outside is clamped with cecp_number's message.  Every millisecond count fits an int. */
 #define CLOCK_CS_MAX 100000000L /* time, otim: about 11.5 days in centiseconds, either sign */

@@ -24,6 +24,14 @@ static void allocate_time(Searcher *e, const SearchLimits *l)
     atomic_store(&e->hard_ms, b.hard_ms);
 }
 
+void searcher_time_budget(const Searcher *e, const SearchLimits *l, int64_t *soft_ms,
+                          int64_t *hard_ms)
+{
+    TimeBudget b = time_budget(l, &e->params);
+    *soft_ms = b.soft_ms;
+    *hard_ms = b.hard_ms;
+}
+
 static void *helper_main(void *arg)
 {
     iterative_deepening(arg);
@@ -268,6 +276,7 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     e->completed.depth = 0;
     atomic_store(&e->infinite, limits->infinite);
     atomic_store(&e->start_us, mono_us());
+    atomic_store(&e->start_nodes, 0);
     allocate_time(e, limits);
     atomic_store(&e->stop, false);
     atomic_store(&e->running, true);
@@ -284,6 +293,7 @@ void searcher_stop(Searcher *e) { atomic_store(&e->stop, true); }
 void searcher_ponderhit(Searcher *e, const SearchLimits *limits)
 {
     atomic_store(&e->start_us, mono_us());
+    atomic_store(&e->start_nodes, total_nodes(e));
     allocate_time(e, limits);
     atomic_store(&e->infinite, false);
 }

@@ -32,12 +32,18 @@ SearchConfig searcher_get_config(const Searcher *e);
    changed, for an unknown name or a value out of the parameter's range. */
 bool searcher_set_param(Searcher *e, const char *name, int value);
 
+/* The time a search with these limits would plan (search/timeman.h, with e's parameters): the
+   target and the hard limit in ms, -1 when there is none. */
+void searcher_time_budget(const Searcher *e, const SearchLimits *l, int64_t *soft_ms,
+                          int64_t *hard_ms);
+
 /* Starts searching a copy of pos (history included) in the background; returns at once. */
 void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits,
                   SearchReportFn report, void *ctx);
 /* Asks a running search to stop as soon as possible; returns at once. */
 void searcher_stop(Searcher *e);
-/* A ponder search becomes a normal one: the clock starts now with these limits. */
+/* A ponder search becomes a normal one: the clock starts now with these limits (their time
+   fields; an nps clock is the ponder search's own, counted from the nodes searched so far). */
 void searcher_ponderhit(Searcher *e, const SearchLimits *limits);
 /* Waits for the search to end; returns the best move (MOVE_NONE if there was no legal move)
    and, if ponder is not NULL, the expected reply. */

@@ -19,8 +19,8 @@ uint64_t total_nodes(const Searcher *e)
 
 int64_t elapsed_ms(const Searcher *e)
 {
-    if (e->limits.nps)
-        return (int64_t)(total_nodes(e) * 1000 / e->limits.nps);
+    if (e->limits.nps) /* the nodes searched since the clock started */
+        return (int64_t)((total_nodes(e) - atomic_load(&e->start_nodes)) * 1000 / e->limits.nps);
     return (mono_us() - atomic_load(&e->start_us)) / 1000;
 }
 

@@ -76,6 +76,7 @@ struct Searcher {
     _Atomic bool running;
     _Atomic bool infinite;
     _Atomic int64_t start_us, soft_ms, hard_ms; /* -1: no limit */
+    _Atomic uint64_t start_nodes; /* nodes searched when the clock started (a ponder hit) */
     _Atomic int progress_depth;
     SearchLimits limits;
     Position root;
