@@ -12,7 +12,9 @@
 #include "board/moveclass.h"
 #include "board/movegen.h"
 #include "board/result.h"
+#include "checks.h"
 #include "convert.h"
+#include "history.h"
 #include "movepick.h"
 #include "params.h"
 #include "thread.h"
@@ -23,6 +25,13 @@
 _Static_assert(EVAL_MAX < SCORE_MATE_BOUND - MAX_PLY, "evaluations must not look like mates");
 
 /* The numbers the search is tuned by are the searcher's parameters (params.h): e->params. */
+
+/* A score the node at `ply` can have: no win before the next move, no loss before this one
+   (checked in a checked build: checks.h). */
+static inline bool within_mate_distance(int score, int ply)
+{
+    return score <= SCORE_MATE - (ply + 1) && score >= -(SCORE_MATE - ply);
+}
 
 /* ------------------------------------------------------------------ helpers ----------- */
 
@@ -208,8 +217,11 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, int qply, int recapt
     if (use_tt && tt_probe(&e->tt, t->pos.key, &hit)) {
         int s = tt_score_from(hit.score, ply);
         if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
-            (hit.bound == BOUND_UPPER && s <= alpha))
+            (hit.bound == BOUND_UPPER && s <= alpha)) {
+            SEARCH_CHECK(within_mate_distance(s, ply), "a quiescence table hit beyond the mate "
+                         "distance", s, ply);
             return s;
+        }
     }
     int stand = node_eval(t, ply, alpha, beta);
     if (!e->config.qsearch || ply >= MAX_PLY || qply >= e->params.qs_max_ply || stand >= beta)
@@ -301,23 +313,13 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
 {
     const SearchConfig *c = &t->searcher->config;
     const SearchParams *p = &t->searcher->params;
-    if (c->killers && t->killers[ply][0] != m) {
-        t->killers[ply][1] = t->killers[ply][0];
-        t->killers[ply][0] = m;
-    }
+    if (c->killers)
+        killers_update(t->killers[ply], m);
     if (!c->history)
         return;
-    int side = t->pos.side, scale = p->history_bonus_scale;
     int bonus = depth * depth > p->history_bonus_max ? p->history_bonus_max : depth * depth;
-    int16_t *h = &t->history[side][move_from(m)][move_to(m)];
-    *h = (int16_t)(*h + scale * bonus - *h * bonus / HISTORY_GRAVITY);
-    for (int i = 0; i < tried; i++) { /* the quiet moves tried before it failed */
-        Move q = tried_moves[i];
-        if (q == m)
-            continue;
-        int16_t *hq = &t->history[side][move_from(q)][move_to(q)];
-        *hq = (int16_t)(*hq - scale * bonus - *hq * bonus / HISTORY_GRAVITY);
-    }
+    history_update(t->history[t->pos.side], m, tried_moves, tried, bonus,
+                   p->history_bonus_scale);
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
@@ -489,8 +491,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     }
     Move tt_move = MOVE_NONE;
     int score;
-    if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score))
+    if (tt_cutoff(t, alpha, beta, depth, ply, pv_node, &tt_move, &score)) {
+        SEARCH_CHECK(within_mate_distance(score, ply), "a table cut-off beyond the mate distance",
+                     score, ply);
         return score;
+    }
     if (tt_move != MOVE_NONE && c->tt) /* searched first, after the evaluation and pruning */
         tt_prefetch(&e->tt, key_after(pos, tt_move));
     int static_eval = node_eval(t, ply, alpha, beta);
@@ -501,8 +506,10 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         return static_eval;
     if (c->nullmove && null_allowed && !pv_node && !root && depth >= p->nmp_depth &&
         static_eval >= beta &&
-        null_move_cuts(t, beta, depth, ply, &score))
+        null_move_cuts(t, beta, depth, ply, &score)) {
+        SEARCH_CHECK(score <= SCORE_MATE_BOUND, "a null-move cut-off claims a mate", score, ply);
         return score;
+    }
 
     MovePicker mp;
     init_picker(t, &mp, ply, depth, tt_move);
@@ -545,6 +552,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         unmake(t, m, ply);
         if (halted(t))
             return 0;
+        SEARCH_CHECK(within_mate_distance(score, ply), "a move's score beyond the mate distance",
+                     score, ply);
         quiets_tried += quiet;
         if (quiet && nquiets < QUIETS_MAX)
             quiets[nquiets++] = m;

@@ -1,0 +1,120 @@
+/* Killer and history updates move the right way (search/history.h), and the move picker
+ * orders quiet moves by them:
+ *   - a cut-off move becomes the first killer, the old first the second, never twice;
+ *   - its history entry rises, every other quiet move tried before it falls, nothing else
+ *     changes; a deeper cut-off moves them further; values stay within +-HISTORY_MAX however
+ *     often they are pushed (no int16 overflow);
+ *   - in the start position the picker's quiet stage hands out the killers first, then the
+ *     rewarded move, and no penalised move among its first picks. */
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/tfen.h"
+#include "check.h"
+#include "search/history.h"
+#include "search/movepick.h"
+#include "search/params.h"
+
+/* The defaults of HISTORY_BONUS_SCALE and HISTORY_BONUS_MAX (params.c), and the bound they
+   keep entries in. */
+enum { SCALE = 32, BONUS_MAX = 400, HISTORY_MAX = SCALE * HISTORY_GRAVITY };
+static int bonus_of(int depth) { return depth * depth > BONUS_MAX ? BONUS_MAX : depth * depth; }
+
+static int16_t table[SQUARE_COUNT][SQUARE_COUNT];
+
+static int16_t entry(Move m) { return table[move_from(m)][move_to(m)]; }
+static Move quiet(int from, int to) { return (Move)move_make(from, to); }
+
+static void killers(void)
+{
+    Move k[2] = {MOVE_NONE, MOVE_NONE}, a = quiet(1, 2), b = quiet(3, 4);
+    killers_update(k, a);
+    CHECK(k[0] == a && k[1] == MOVE_NONE, "first killer");
+    killers_update(k, b);
+    CHECK(k[0] == b && k[1] == a, "the new killer first, the old second");
+    killers_update(k, b);
+    CHECK(k[0] == b && k[1] == a, "the same killer again is not doubled");
+}
+
+static void history_direction(void)
+{
+    memset(table, 0, sizeof table);
+    Move cut = quiet(10, 26), tried[3] = {quiet(11, 27), quiet(12, 28), quiet(10, 26)};
+    Move other = quiet(40, 56);
+    history_update(table, cut, tried, 3, bonus_of(3), SCALE);
+    CHECK(entry(cut) > 0, "the cut-off move's history rises: %d", entry(cut));
+    CHECK(entry(tried[0]) < 0 && entry(tried[1]) < 0, "the moves tried before it fall: %d %d",
+          entry(tried[0]), entry(tried[1]));
+    CHECK(entry(cut) == -entry(tried[0]), "as much up as down from zero: %d %d", entry(cut),
+          entry(tried[0]));
+    CHECK(entry(other) == 0, "a move not tried is unchanged: %d", entry(other));
+    int16_t shallow = entry(cut);
+    memset(table, 0, sizeof table);
+    history_update(table, cut, tried, 3, bonus_of(8), SCALE);
+    CHECK(entry(cut) > shallow, "a deeper cut-off rewards more: %d vs %d", entry(cut), shallow);
+
+    /* from any value the update moves the right way, and never past the bounds */
+    for (int v = -HISTORY_MAX; v <= HISTORY_MAX; v += 1021) {
+        for (int depth = 1; depth <= 30; depth += 7) {
+            table[move_from(cut)][move_to(cut)] = (int16_t)v;
+            table[move_from(tried[0])][move_to(tried[0])] = (int16_t)v;
+            history_update(table, cut, tried, 1, bonus_of(depth), SCALE);
+            CHECK(entry(cut) >= v && (v == HISTORY_MAX || entry(cut) > v),
+                  "reward from %d at depth %d gave %d", v, depth, entry(cut));
+            CHECK(entry(tried[0]) <= v && (v == -HISTORY_MAX || entry(tried[0]) < v),
+                  "penalty from %d at depth %d gave %d", v, depth, entry(tried[0]));
+        }
+    }
+    memset(table, 0, sizeof table);
+    for (int i = 0; i < 2000; i++)
+        history_update(table, cut, tried, 2, bonus_of(1 + i % 25), SCALE);
+    CHECK(entry(cut) > 0 && entry(cut) <= HISTORY_MAX, "after 2,000 rewards: %d", entry(cut));
+    CHECK(entry(tried[0]) < 0 && entry(tried[0]) >= -HISTORY_MAX, "after 2,000 penalties: %d",
+          entry(tried[0]));
+}
+
+/* The picker's quiet stage at the start position. */
+static void picker_order(void)
+{
+    Position *pos = malloc(sizeof *pos);
+    MoveList *list = malloc(sizeof *list), *scratch = malloc(sizeof *scratch);
+    int *scores = malloc(sizeof(int) * MAX_MOVES);
+    char err[128];
+    position_clear(pos, ruleset_default());
+    CHECK(tfen_parse(pos, TFEN_START, err, sizeof err) == 0, "%s", err);
+    MoveList *quiets = malloc(sizeof *quiets);
+    generate_quiet(pos, quiets);
+    int q = quiets->count;
+    CHECK(q > 40, "%d quiet moves at the start", q);
+    /* the last quiet moves generated: rewarded, killers; the first ones penalised */
+    Move best = quiets->moves[q - 1], k[2] = {MOVE_NONE, MOVE_NONE};
+    Move bad[3] = {quiets->moves[0], quiets->moves[1], quiets->moves[2]};
+    memset(table, 0, sizeof table);
+    history_update(table, best, bad, 3, bonus_of(6), SCALE);
+    killers_update(k, quiets->moves[q - 3]);
+    killers_update(k, quiets->moves[q - 2]);
+
+    MovePicker mp;
+    picker_init(&mp, pos, MOVE_NONE, k, (const int16_t(*)[SQUARE_COUNT])table, list, scratch,
+                scores);
+    Move m, order[8];
+    int stage, score, n = 0;
+    while (n < 8 && (m = picker_next(&mp, &stage, &score)) != MOVE_NONE)
+        if (stage == STAGE_QUIET)
+            order[n++] = m;
+    CHECK(n == 8, "%d moves picked", n);
+    CHECK(order[0] == k[0] && order[1] == k[1], "the killers first");
+    CHECK(order[2] == best, "then the move with the best history");
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 3; b++)
+            CHECK(order[i] != bad[b], "a penalised move among the first picks (place %d)", i);
+    free(pos), free(list), free(scratch), free(scores), free(quiets);
+}
+
+int main(void)
+{
+    killers();
+    history_direction();
+    picker_order();
+    return check_finish("test_history");
+}
