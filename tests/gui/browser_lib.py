@@ -71,7 +71,7 @@ def stop(proc):
         check(False, "kaki-board did not stop within 15 s of SIGTERM")
 
 
-def api(url, path, body=None, timeout=20):
+def api(url, path, body=None, timeout=60):
     """GET (or POST with a JSON body) /api/...; the answer's JSON (HTTPError on a 4xx)."""
     req = urllib.request.Request(url + path.lstrip("/"))
     if body is not None:
@@ -82,7 +82,9 @@ def api(url, path, body=None, timeout=20):
         return json.loads(text) if r.headers.get_content_type() == "application/json" else text.decode()
 
 
-def wait(cond, what, timeout=30.0):
+def wait(cond, what, timeout=60.0):
+    """Polls cond until it holds (its value) or the generous time-out passes (None, a failure):
+    an event, never a fixed pause, so that a slow or loaded machine only takes longer."""
     end = time.time() + timeout
     while time.time() < end:
         try:
@@ -109,7 +111,7 @@ class Page:
             opts.add_argument(a)
         opts.add_argument("--user-data-dir=" + os.path.join(out, "chrome-profile-%d" % os.getpid()))
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-        self.driver.set_page_load_timeout(60)
+        self.driver.set_page_load_timeout(120)
         self.open(url)
         self.resize(width, height)
 

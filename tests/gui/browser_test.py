@@ -109,7 +109,7 @@ wait(lambda: js("return document.querySelectorAll('#board .dest, #board .dest-ca
 check(js("return document.querySelectorAll('#board .dest').length") == 1,
       "one target for the pawn")
 click_square(dest)
-wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2, "Kaki's answer", 30)
+wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2, "Kaki's answer", 120)
 plies = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#moves .ply")]
 check(plies[:1] == ["P-8k"], "the move list shows P-8k (%s)" % plies)
 check(len(plies) == 2, "Kaki answered with a move (%s)" % plies[1:])
@@ -123,15 +123,17 @@ after_action(before, "resignation")
 st = api("/api/state")
 check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
 
-# two engines playing each other, watched
-# depth 3: slower than depth 1 (whose games can end before the click), never out of time
-new_game("engine", "engine", {"kind": "depth", "depth": 3})
-wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 6, "engines playing", 60)
+# two engines playing each other, watched, then stopped.  The game must still be running when
+# Stop is pressed, however slow the machine: no clock to lose on (a depth), and a depth that
+# takes a while a move (on a loaded machine a depth-3 game can play on for dozens of plies
+# between the sixth the test waited for and the click).  Waits are for events: two plies
+# shown, then the pause itself (the page may have redrawn for a move already on its way).
+new_game("engine", "engine", {"kind": "depth", "depth": 5})
+wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2, "engines playing", 120)
 before = page_version()
 driver.find_element(By.ID, "btn-stop").click()
 after_action(before, "stop")
-# the page may have redrawn for a move that was already on its way: wait for the pause itself
-stopped = wait(lambda: api("/api/state")["paused"], "the pause", 15)
+stopped = wait(lambda: api("/api/state")["paused"], "the pause", 60)
 if not stopped:
     st = api("/api/state")
     print("state:", {k: st[k] for k in ("over", "paused", "pauseReason", "ending", "engineGame")},
@@ -261,7 +263,7 @@ driver.find_element(By.ID, "btn-analyse").click()
 after_action(before, "analysis on")
 pv = wait(lambda: js("const t = document.getElementById('think-pv').textContent;"
                      "return document.getElementById('think-depth').textContent !== 'depth –' "
-                     "&& t.split(' ').length >= 2 ? t : null"), "a principal variation", 30)
+                     "&& t.split(' ').length >= 2 ? t : null"), "a principal variation", 120)
 check(bool(pv), "analysis shows a principal variation: %s" % pv)
 wait(lambda: js("return document.querySelectorAll('#board .arrow').length") > 0, "the best-move arrow")
 check(js("return document.getElementById('think-nps').textContent").endswith("nodes/s"),
@@ -304,7 +306,7 @@ check("stopped" in js("return document.getElementById('notice').textContent"),
 if button:
     button.click()
 wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2,
-     "the restarted engine's move", 30)
+     "the restarted engine's move", 120)
 check(len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) == 2, "the game went on")
 
 # the figures -------------------------------------------------------------------------
