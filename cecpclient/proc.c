@@ -11,6 +11,7 @@ int proc_spawn(Proc *p, char *const argv[], const char *dir, const char *stderr_
                size_t errsz)
 {
     memset(p, 0, offsetof(Proc, buf));
+    p->out_start = p->out_len = 0;
     p->child = child_spawn(argv, dir, stderr_path, err, errsz);
     if (!p->child)
         return -1;
@@ -18,37 +19,58 @@ int proc_spawn(Proc *p, char *const argv[], const char *dir, const char *stderr_
     return 0;
 }
 
-int proc_write_line(Proc *p, const char *text, int timeout_ms)
+/* Writes as much of the queued input as the child takes now; -1 if it is gone. */
+static int flush_out(Proc *p)
 {
-    if (!p->child)
-        return -1;
-    size_t n = strlen(text);
-    char *buf = xmalloc(n + 1);
-    memcpy(buf, text, n);
-    buf[n++] = '\n';
-    size_t done = 0;
-    int64_t deadline = mono_ms() + timeout_ms;
-    int rc = 0;
-    while (done < n) {
-        long w = child_write(p->child, buf + done, n - done);
-        if (w > 0) {
-            done += (size_t)w;
-            continue;
-        }
-        if (w == 0) { /* the pipe is full */
-            int64_t left = deadline - mono_ms();
-            if (left <= 0 || (p->interrupt && *p->interrupt)) {
-                rc = -1;
-                break;
-            }
-            child_wait_writable(p->child, left > 100 ? 100 : (int)left);
-            continue;
-        }
-        rc = -1; /* the child is gone */
-        break;
+    while (p->out_len) {
+        long w = child_write(p->child, p->out + p->out_start, p->out_len);
+        if (w == 0)
+            break; /* the pipe is full */
+        if (w < 0)
+            return -1; /* the child is gone */
+        p->out_start += (size_t)w;
+        p->out_len -= (size_t)w;
     }
-    free(buf);
-    return rc;
+    if (!p->out_len)
+        p->out_start = 0;
+    return 0;
+}
+
+size_t proc_queued(const Proc *p) { return p->out_len; }
+
+int proc_write_line(Proc *p, const char *text, int stall_ms)
+{
+    if (!p->child || flush_out(p) != 0)
+        return -1;
+    size_t n = strlen(text) + 1, done = 0; /* the text and its newline */
+    int64_t stalled_at = mono_ms() + stall_ms;
+    while (done < n) {
+        if (p->out_start && p->out_start + p->out_len == PROC_OUT_MAX) {
+            memmove(p->out, p->out + p->out_start, p->out_len);
+            p->out_start = 0;
+        }
+        size_t room = PROC_OUT_MAX - (p->out_start + p->out_len);
+        if (room == 0) { /* full: wait while the child reads */
+            int64_t left = stalled_at - mono_ms();
+            if (left <= 0 || (p->interrupt && *p->interrupt))
+                return -1;
+            child_wait_writable(p->child, left > 100 ? 100 : (int)left);
+            size_t before = p->out_len;
+            if (flush_out(p) != 0)
+                return -1;
+            if (p->out_len < before)
+                stalled_at = mono_ms() + stall_ms;
+            continue;
+        }
+        size_t k = room < n - done ? room : n - done;
+        char *end = p->out + p->out_start + p->out_len;
+        for (size_t i = 0; i < k; i++, done++)
+            end[i] = done + 1 < n ? text[done] : '\n';
+        p->out_len += k;
+        if (flush_out(p) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* Takes one line out of buf; returns 1 if a line was produced.  Consuming a line only moves
@@ -123,6 +145,8 @@ int proc_read_line(Proc *p, char *line, size_t linesz, bool *truncated, int64_t 
         int64_t left = deadline - mono_ms();
         if (left < 0 || (p->interrupt && *p->interrupt))
             left = 0;
+        if (p->out_len)
+            flush_out(p); /* the queued input goes out while we wait for output */
         int r = child_wait_output(&p->child, 1, left > 100 ? 100 : (int)left);
         if (r > 0) {
             fill(p);
@@ -140,8 +164,11 @@ void proc_wait_output(Proc *const ps[], int n, int ms)
     Child *cs[8];
     int nc = 0;
     for (int i = 0; i < n && nc < 8; i++)
-        if (ps[i] && ps[i]->child && !ps[i]->eof)
+        if (ps[i] && ps[i]->child && !ps[i]->eof) {
+            if (ps[i]->out_len)
+                flush_out(ps[i]);
             cs[nc++] = ps[i]->child;
+        }
     child_wait_output(cs, nc, ms);
 }
 
@@ -174,9 +201,10 @@ static bool wait_exit(Proc *p, int ms)
 void proc_stop(Proc *p, int grace_ms, bool use_sigterm)
 {
     if (p->child) {
+        flush_out(p); /* "quit", if the child takes it */
         child_close_input(p->child); /* EOF on stdin as well: many programs exit on it */
         if (!wait_exit(p, grace_ms) && use_sigterm && child_terminate(p->child))
-            wait_exit(p, 500);
+            wait_exit(p, grace_ms < 500 ? grace_ms : 500);
         child_kill(p->child);
         int code, sig;
         if (child_release(p->child, &code, &sig) && !p->exited) {
@@ -188,6 +216,7 @@ void proc_stop(Proc *p, int grace_ms, bool use_sigterm)
         p->reaped = true;
     }
     p->start = p->len = 0;
+    p->out_start = p->out_len = 0;
     p->skipping = false;
 }
 

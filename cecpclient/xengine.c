@@ -56,7 +56,7 @@ int xe_send(XEngine *e, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     log_line(e, "<", buf);
-    if (!e->proc.pid || proc_write_line(&e->proc, buf, sync_timeout(e)) != 0) {
+    if (!e->proc.pid || proc_write_line(&e->proc, buf, XE_WRITE_STALL_MS) != 0) {
         if (interrupted(e)) {
             str_copy(e->error, sizeof e->error, "interrupted");
         } else if (e->proc.pid && proc_exited(&e->proc)) {
@@ -64,7 +64,9 @@ int xe_send(XEngine *e, const char *fmt, ...)
             proc_describe_exit(&e->proc, how, sizeof how);
             snprintf(e->error, sizeof e->error, "engine died (%s)", how);
         } else
-            snprintf(e->error, sizeof e->error, "engine does not read its input");
+            snprintf(e->error, sizeof e->error,
+                     "engine does not read its input (%zu bytes unread for %d ms)",
+                     proc_queued(&e->proc), XE_WRITE_STALL_MS);
         return -1;
     }
     return 0;
@@ -442,9 +444,9 @@ void xe_quit(XEngine *e)
 {
     if (e->proc.pid && !e->proc.eof) {
         log_line(e, "<", "quit");
-        proc_write_line(&e->proc, "quit", 200);
+        proc_write_line(&e->proc, "quit", 0);
     }
-    proc_stop(&e->proc, XE_QUIT_GRACE_MS, e->f_sigterm);
+    proc_stop(&e->proc, interrupted(e) ? XE_QUIT_GRACE_MS / 4 : XE_QUIT_GRACE_MS, e->f_sigterm);
     if (e->proc.pid)
         log_line(e, "*", "stopped");
     e->proc.pid = 0;

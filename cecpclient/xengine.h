@@ -71,14 +71,19 @@ typedef struct XEngine {
     char error[320];      /* why the last operation failed */
 } XEngine;
 
-/* How long the features without done=, a pong, or a write into the engine's input may take
-   unless the configuration says otherwise (XBoard 4.9.1 waits 10 s for features).  Every wait
+/* How long the features without done= or a pong may take unless the configuration says
+   otherwise (XBoard 4.9.1 waits 10 s for features).  Every wait
    also ends on the interrupt, whatever the engine writes meanwhile. */
 #define XE_SYNC_TIMEOUT_MS 10000
 /* Feature wait after done=0 (XBoard 4.9.1: one hour). */
 #define XE_FEATURE_TIMEOUT_DONE0_MS 3600000
-/* How long an engine may take to exit after "quit". */
+/* How long an engine may take to exit after "quit" (after the interrupt: a quarter of that). */
 #define XE_QUIT_GRACE_MS 1000
+/* A write never waits for an engine that is busy (cecpclient/proc.h: input is queued); only
+   when 64 KiB of input wait beyond the pipe does it wait, while the engine reads, and gives up
+   when the engine has taken nothing for this long: an engine that floods its output and stops
+   reading is dropped, not waited for. */
+#define XE_WRITE_STALL_MS 1000
 
 /* Prepares e (no process yet); `label_prefix` starts its log label ("w1" gives "w1:Kaki"). */
 void xe_init(XEngine *e, const XEngineConfig *cfg, const char *label_prefix);

@@ -49,11 +49,12 @@ void engine_init(BoardEngine *e, int slot, const XEngineConfig *cfg, const Engin
     memset(e, 0, sizeof *e);
     e->slot = slot;
     e->cfg = *cfg;
+    e->cfg.interrupt = &e->interrupt;
     e->cb = *cb;
     e->ctx = ctx;
     pthread_mutex_init(&e->mu, NULL);
     pthread_cond_init(&e->cv, NULL);
-    xe_init(&e->xe, cfg, slot ? "engine2" : "engine1");
+    xe_init(&e->xe, &e->cfg, slot ? "engine2" : "engine1");
     str_copy(e->name, sizeof e->name, e->xe.name);
     e->state = ENGINE_IDLE;
 }
@@ -252,7 +253,8 @@ static void handle_line(BoardEngine *e, const char *line, char *partial, size_t 
                 strstr(line, "esign"))) {
         e->cb.on_resign(e->ctx, e->slot, job);
     } else if (starts_with_word(line, "feature")) {
-        xe_parse_features(&e->xe, line);
+        if (xe_parse_features(&e->xe, line) != 0) /* the answer did not go in: flooding */
+            died(e, "the engine was dropped");
     } else if (strncmp(line, "Illegal move", 12) == 0 || strncmp(line, "Error", 5) == 0 ||
                strncmp(line, "tellusererror", 13) == 0) {
         snprintf(e->xe.error, sizeof e->xe.error, "the engine said: %.300s", line);
@@ -274,6 +276,8 @@ static void pump(BoardEngine *e, char *partial, size_t partialsz)
         if (r == 0)
             break;
         handle_line(e, line, partial, partialsz);
+        if (!e->xe.running)
+            return; /* dropped (its reason stays) */
     }
     int64_t now = mono_ms();
     if (e->awaiting_pong && now - e->ping_sent_ms > PONG_TIMEOUT_MS) {
@@ -365,12 +369,18 @@ void engine_restart(BoardEngine *e)
     pthread_mutex_unlock(&e->mu);
 }
 
-void engine_shutdown(BoardEngine *e)
+void engine_interrupt(BoardEngine *e)
 {
+    atomic_store(&e->interrupt, 1);
     pthread_mutex_lock(&e->mu);
     e->quit = true;
     pthread_cond_signal(&e->cv);
     pthread_mutex_unlock(&e->mu);
+}
+
+void engine_shutdown(BoardEngine *e)
+{
+    engine_interrupt(e);
     if (e->thread_started)
         pthread_join(e->thread, NULL);
     e->thread_started = false;

@@ -8,6 +8,7 @@
 #define KAKI_GUI_ENGINE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -51,6 +52,7 @@ typedef struct BoardEngine {
     void *ctx;
     pthread_t thread;
     bool thread_started;
+    atomic_int interrupt;          /* set at shutdown: every wait for the engine ends at once */
     pthread_mutex_t mu;            /* guards the fields below */
     pthread_cond_t cv;
     bool quit, restart, has_job;
@@ -77,7 +79,10 @@ int engine_launch(BoardEngine *e);
 void engine_submit(BoardEngine *e, EngineJob *job);
 /* Kills a dead or hanging engine's process and starts a new one; the next job resyncs. */
 void engine_restart(BoardEngine *e);
-/* "quit", waits for the thread, reaps the process. */
+/* Tells the thread to stop and ends its waits for the engine at once (returns at once):
+   engine_shutdown then takes a fraction of a second whatever the engine does. */
+void engine_interrupt(BoardEngine *e);
+/* engine_interrupt, then waits for the thread, which sends "quit" and reaps the process. */
 void engine_shutdown(BoardEngine *e);
 /* A snapshot of state, name and error. */
 int engine_snapshot(BoardEngine *e, char *name, size_t namesz, char *error, size_t errsz,

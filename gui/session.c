@@ -410,6 +410,8 @@ void session_free(Session *s)
     s->game.over = true;
     session_stop_engines(s);
     pthread_mutex_unlock(&s->mu);
+    for (int slot = 0; slot < 2; slot++) /* both at once: each ends its waits at once */
+        engine_interrupt(&s->engine[slot]);
     for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */
         engine_shutdown(&s->engine[slot]);
     gamestate_free(&s->game);
