@@ -250,23 +250,45 @@ const char *http_query_param(const char *query, const char *name, char *out, siz
     return NULL;
 }
 
-static void add_host(HttpOrigin *o, const char *host, int port)
+static void add_name(HttpOrigin *o, const char *text)
 {
-    if (o->n == 8)
+    for (int i = 0; i < o->n; i++)
+        if (strcasecmp(o->hosts[i], text) == 0)
+            return;
+    if (o->n < HTTP_ORIGIN_MAX && strlen(text) < sizeof o->hosts[0])
+        strcpy(o->hosts[o->n++], text);
+}
+
+void http_origin_add(HttpOrigin *o, const char *name, int port)
+{
+    char text[300];
+    bool v6 = strchr(name, ':') && name[0] != '[';
+    if (!*name || strlen(name) > 255)
         return;
-    bool v6 = strchr(host, ':') && host[0] != '[';
-    snprintf(o->hosts[o->n++], sizeof o->hosts[0], v6 ? "[%s]:%d" : "%s:%d", host, port);
+    snprintf(text, sizeof text, v6 ? "[%s]" : "%s", name);
+    if (port == 80)
+        add_name(o, text);
+    size_t n = strlen(text);
+    snprintf(text + n, sizeof text - n, ":%d", port);
+    add_name(o, text);
+}
+
+bool http_host_is_wildcard(const char *host)
+{
+    return !*host || strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0 ||
+           strcmp(host, "[::]") == 0 || strcmp(host, "*") == 0;
 }
 
 void http_origin_init(HttpOrigin *o, const char *host, int port)
 {
     o->n = 0;
-    add_host(o, host, port);
+    if (*host && strcmp(host, "*") != 0)
+        http_origin_add(o, host, port);
     if (strcmp(host, "127.0.0.1") == 0 || strcmp(host, "::1") == 0 ||
-        strcasecmp(host, "localhost") == 0) {
-        add_host(o, "127.0.0.1", port);
-        add_host(o, "localhost", port);
-        add_host(o, "::1", port);
+        strcasecmp(host, "localhost") == 0 || http_host_is_wildcard(host)) {
+        http_origin_add(o, "127.0.0.1", port);
+        http_origin_add(o, "localhost", port);
+        http_origin_add(o, "::1", port);
     }
 }
 

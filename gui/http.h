@@ -43,14 +43,23 @@ const char *http_header(const HttpRequest *req, const char *name);
 const char *http_query_param(const char *query, const char *name, char *out, size_t outsz);
 
 /* The names under which this server may be addressed, "127.0.0.1:8080" etc. */
+#define HTTP_ORIGIN_MAX 64
 typedef struct HttpOrigin {
     int n;
-    char hosts[8][300];
+    char hosts[HTTP_ORIGIN_MAX][300];
 } HttpOrigin;
 
-/* Builds the allowed Host values for a server bound to host:port (a loopback address adds
-   "localhost", "127.0.0.1" and "[::1]"). */
+/* Is host a wildcard address (every interface: "0.0.0.0", "::", "[::]", "*" or "")? */
+bool http_host_is_wildcard(const char *host);
+/* Builds the allowed Host values for a server bound to host:port: host itself, and for a
+   loopback or wildcard address the loopback names "127.0.0.1", "localhost" and "[::1]".  The
+   server adds the machine's own names and addresses for a wildcard (server.c) and the names
+   of --allow-host (http_origin_add); nothing else is accepted, so that a foreign name that
+   resolves to this machine (DNS rebinding) is refused. */
 void http_origin_init(HttpOrigin *o, const char *host, int port);
+/* Allows `name` (a host name, an IPv4 address or an IPv6 address with or without brackets)
+   with this port ("name:port"; also "name" alone on port 80).  Ignored when full. */
+void http_origin_add(HttpOrigin *o, const char *name, int port);
 /* Is the request allowed: a Host header that names this server, and, if the request has an
    Origin header, an origin "http://" + one of those names?  Otherwise false with a reason. */
 bool http_origin_check(const HttpOrigin *o, const HttpRequest *req, char *why, size_t whysz);

@@ -21,15 +21,18 @@
 #include "xbtheme.h"
 
 static const char usage[] =
-    "usage: kaki-board [--port N] [--host ADDR] [--engine CMD ...] [--option NAME=VALUE ...]\n"
-    "                  [--engine-log FILE] [--open]\n"
+    "usage: kaki-board [--port N] [--host ADDR] [--allow-host NAME ...] [--engine CMD ...]\n"
+    "                  [--option NAME=VALUE ...] [--engine-log FILE] [--open]\n"
     "       kaki-board --xboard-pieces DIR [--set kanji|mnemonic|letters] [--option NAME=VALUE ...]\n"
     "       kaki-board --version\n"
     "\n"
     "Serves a tenjiku board at http://127.0.0.1:PORT/ (the first line printed).\n"
     "  --port N            port to listen on (default 8080; 0 picks a free one)\n"
     "  --host ADDR         address to listen on (default 127.0.0.1; anything else lets\n"
-    "                      other machines play on your engines)\n"
+    "                      other machines play on your engines; 0.0.0.0 or :: = every\n"
+    "                      interface, reached by this machine's name or any of its addresses)\n"
+    "  --allow-host NAME   also serve requests that name this machine NAME (a name other\n"
+    "                      machines use for it); other names are refused\n"
     "  --open              open the board in the desktop's default browser\n"
     "  --engine CMD        a CECP engine (program and arguments); twice for two engines.\n"
     "                      Default: the kaki beside kaki-board (built or installed)\n"
@@ -60,8 +63,12 @@ static void default_engine(BoardConfig *cfg)
     board_config_engine(&cfg->engine[0], found, err, sizeof err);
 }
 
+#define MAX_ALLOW_HOSTS 16
+
 typedef struct Options {
     const char *host;
+    const char *allow[MAX_ALLOW_HOSTS]; /* --allow-host */
+    int nallow;
     long port;
     bool open;
     const char *pieces_dir;
@@ -88,6 +95,7 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
             continue;
         }
         bool takes = !strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--engine") ||
+                     !strcmp(a, "--allow-host") ||
                      !strcmp(a, "--option") || !strcmp(a, "--engine-log") ||
                      !strcmp(a, "--xboard-pieces") || !strcmp(a, "--set");
         if (!takes) {
@@ -102,9 +110,16 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
         if (!strcmp(a, "--port") && !parse_long(v, 0, 65535, &o->port)) {
             fprintf(stderr, "kaki-board: --port must be 0-65535, not '%s'\n", v);
             return -1;
-        } else if (!strcmp(a, "--host"))
+        } else if (!strcmp(a, "--host")) {
             o->host = v;
-        else if (!strcmp(a, "--engine")) {
+        } else if (!strcmp(a, "--allow-host")) {
+            if (o->nallow == MAX_ALLOW_HOSTS || !*v || strlen(v) > 255) {
+                fprintf(stderr, "kaki-board: --allow-host: at most %d names of 1-255 bytes\n",
+                        MAX_ALLOW_HOSTS);
+                return -1;
+            }
+            o->allow[o->nallow++] = v;
+        } else if (!strcmp(a, "--engine")) {
             if (engines == 2) {
                 fprintf(stderr, "kaki-board: at most two --engine\n");
                 return -1;
@@ -182,6 +197,8 @@ static int serve(const Options *o, const BoardConfig *cfg)
         fprintf(stderr, "kaki-board: %s\n", err);
         return 1;
     }
+    for (int i = 0; i < o->nallow; i++)
+        server_allow_host(rt.server, o->allow[i]);
     const char *host = o->host;
     bool v6 = strchr(host, ':') != NULL;
     char url[300];

@@ -34,6 +34,17 @@ struct HttpConn {
     bool broken;              /* a write failed */
 };
 
+typedef struct MachineNames {
+    HttpOrigin *origin;
+    int port;
+} MachineNames;
+
+static void allow_name(void *ctx, const char *name)
+{
+    MachineNames *m = ctx;
+    http_origin_add(m->origin, name, m->port);
+}
+
 Server *server_open(const char *host, int port, char *err, size_t errsz)
 {
     int bound = 0;
@@ -44,6 +55,10 @@ Server *server_open(const char *host, int port, char *err, size_t errsz)
     s->sock = sock;
     s->port = bound;
     http_origin_init(&s->origin, host, s->port);
+    if (http_host_is_wildcard(host)) { /* reached by the machine's names and addresses */
+        MachineNames m = {&s->origin, s->port};
+        net_machine_names(allow_name, &m);
+    }
     s->idle_ms = SERVER_IDLE_MS;
     s->request_ms = SERVER_REQUEST_MS;
     pthread_mutex_init(&s->mu, NULL);
@@ -59,6 +74,7 @@ void server_set_timeouts(Server *s, int idle_ms, int request_ms)
     s->request_ms = request_ms;
 }
 const HttpOrigin *server_origin(const Server *s) { return &s->origin; }
+void server_allow_host(Server *s, const char *name) { http_origin_add(&s->origin, name, s->port); }
 bool server_stopping(const Server *s) { return atomic_load(&s->stopping) != 0; }
 
 void server_counts(const Server *s, long *served, long *refused)

@@ -21,8 +21,14 @@ typedef struct HttpConn HttpConn;
 typedef void (*HttpHandler)(void *ctx, HttpConn *c, const HttpRequest *req, const char *body,
                             size_t bodylen);
 
-/* Listens on host:port (port 0: a free port).  NULL with a message on failure. */
+/* Listens on host:port (port 0: a free port).  NULL with a message on failure.  Requests must
+   name the server in Host (and Origin, if any): host:port, and for a loopback or wildcard host
+   the loopback names; for a wildcard host ("0.0.0.0", "::") also the machine's host name and
+   every address of its interfaces (http_origin_init). */
 Server *server_open(const char *host, int port, char *err, size_t errsz);
+/* Accepts `name` too (kaki-board's --allow-host): a name under which other machines reach this
+   one.  Before server_run. */
+void server_allow_host(Server *s, const char *name);
 int server_port(const Server *s);
 /* Shorter timeouts (tests): idle keep-alive connections, and a request in transit. */
 void server_set_timeouts(Server *s, int idle_ms, int request_ms);

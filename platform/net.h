@@ -48,4 +48,9 @@ void net_shutdown_close(NetSocket s);
 /* Closes a socket. */
 void net_close(NetSocket s);
 
+/* The names this machine answers to: its host name (and that name's first label) and the
+   numeric address of each of its interfaces (IPv6 link-local ones left out: they need a zone,
+   which no browser sends in a Host header).  fn is called once for each. */
+void net_machine_names(void (*fn)(void *ctx, const char *name), void *ctx);
+
 #endif

@@ -3,7 +3,9 @@
 #define _GNU_SOURCE 1 /* accept4, POLLRDHUP */
 #include "net.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -96,3 +98,43 @@ void net_shutdown_close(NetSocket s)
 }
 
 void net_close(NetSocket s) { close((int)s); }
+
+/* The host name, and without its domain. */
+static void host_names(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    char name[256];
+    if (gethostname(name, sizeof name) != 0)
+        return;
+    name[sizeof name - 1] = '\0';
+    fn(ctx, name);
+    char *dot = strchr(name, '.');
+    if (dot) {
+        *dot = '\0';
+        fn(ctx, name);
+    }
+}
+
+void net_machine_names(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    host_names(fn, ctx);
+    struct ifaddrs *ifs;
+    if (getifaddrs(&ifs) != 0)
+        return;
+    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+        char text[INET6_ADDRSTRLEN];
+        if (!i->ifa_addr)
+            continue;
+        if (i->ifa_addr->sa_family == AF_INET) {
+            inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, text, sizeof text);
+        } else if (i->ifa_addr->sa_family == AF_INET6) {
+            const struct in6_addr *a = &((struct sockaddr_in6 *)i->ifa_addr)->sin6_addr;
+            if (IN6_IS_ADDR_LINKLOCAL(a))
+                continue;
+            inet_ntop(AF_INET6, a, text, sizeof text);
+        } else {
+            continue;
+        }
+        fn(ctx, text);
+    }
+    freeifaddrs(ifs);
+}

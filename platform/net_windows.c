@@ -156,3 +156,27 @@ void net_shutdown_close(NetSocket s)
 }
 
 void net_close(NetSocket s) { closesocket((SOCKET)s); }
+
+void net_machine_names(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    pthread_once(&started, startup);
+    char name[256];
+    if (gethostname(name, sizeof name) != 0)
+        return;
+    name[sizeof name - 1] = '\0';
+    fn(ctx, name);
+    /* the addresses of the host name: the machine's own, from its own configuration */
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *ai = NULL;
+    if (getaddrinfo(name, NULL, &hints, &ai) != 0)
+        return;
+    for (struct addrinfo *a = ai; a; a = a->ai_next) {
+        char text[NI_MAXHOST];
+        if (a->ai_family == AF_INET6 &&
+            IN6_IS_ADDR_LINKLOCAL(&((struct sockaddr_in6 *)a->ai_addr)->sin6_addr))
+            continue;
+        if (getnameinfo(a->ai_addr, (socklen_t)a->ai_addrlen, text, sizeof text, NULL, 0,
+                        NI_NUMERICHOST) == 0)
+            fn(ctx, text);
+    }
+    freeaddrinfo(ai);
+}

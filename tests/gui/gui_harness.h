@@ -50,8 +50,10 @@ static inline void *run_ticker(void *arg)
     return NULL;
 }
 
-/* Starts a server on host (port 0: a free one) with the engine command engine[] (NULL-ended). */
-static inline void start_on(Harness *h, const char *host, const char *const *engine)
+/* Starts a server on host (port 0: a free one) that also accepts the name `allow` (NULL:
+   none), with the engine command engine[] (NULL-ended). */
+static inline void start_on(Harness *h, const char *host, const char *allow,
+                            const char *const *engine)
 {
     memset(h, 0, sizeof *h);
     rules_default(&h->cfg.rules);
@@ -63,6 +65,8 @@ static inline void start_on(Harness *h, const char *host, const char *const *eng
     if (!h->server)
         exit(check_finish("gui harness"));
     h->port = server_port(h->server);
+    if (allow)
+        server_allow_host(h->server, allow);
     h->hub = events_new();
     h->session = session_new(&h->cfg, h->hub);
     h->api = (Api){h->session, h->hub};
@@ -72,7 +76,7 @@ static inline void start_on(Harness *h, const char *host, const char *const *eng
 
 static inline void start(Harness *h, const char *const *engine)
 {
-    start_on(h, "127.0.0.1", engine);
+    start_on(h, "127.0.0.1", NULL, engine);
 }
 
 static inline void stop(Harness *h)

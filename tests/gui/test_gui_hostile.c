@@ -1,10 +1,14 @@
-/* kaki-board against hostile engines (issue 31), in-process over real sockets (label threads:
- * run under ThreadSanitizer too):
+/* kaki-board against hostile engines and hosts (issue 31), in-process over real sockets (label
+ * threads: run under ThreadSanitizer too):
  *   - an engine that floods `feature` lines and stops reading (after its handshake, and during
  *     it) is dropped with a clear message within seconds, instead of holding the engine's
- *     thread 10 s per line, and the server stops in a fraction of a second meanwhile (point 2).
+ *     thread 10 s per line, and the server stops in a fraction of a second meanwhile (point 2);
+ *   - a server on 0.0.0.0 serves requests that name a loopback name, the machine's host name,
+ *     any of its IPv4 addresses or an allowed name (--allow-host), and refuses foreign names
+ *     (DNS rebinding), other ports and foreign Origins (point 4).
  *
  *   test_gui_hostile KAKI */
+#include <ifaddrs.h>
 #include <signal.h>
 
 #include "gui_harness.h"
@@ -60,6 +64,77 @@ static void flooding_engines(void)
     stop(&h);
 }
 
+/* GET /api/state with this Host (and Origin, if not NULL): the status. */
+static int status_for(int port, const char *host, const char *origin)
+{
+    char req[800];
+    int n = snprintf(req, sizeof req, "GET /api/state HTTP/1.1\r\nHost: %s\r\n%s%s%sConnection: "
+                     "close\r\n\r\n", host, origin ? "Origin: " : "", origin ? origin : "",
+                     origin ? "\r\n" : "");
+    Resp r = raw(port, req, (size_t)n);
+    free(r.body);
+    return r.status;
+}
+
+static void wildcard_hosts(void)
+{
+    const char *const engine[] = {kaki, NULL};
+    Harness h;
+    start_on(&h, "0.0.0.0", "kaki.example", engine);
+    char host[300];
+    const char *const good[] = {"127.0.0.1", "localhost", "LocalHost", "[::1]", "kaki.example"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(host, sizeof host, "%s:%d", good[i], h.port);
+        CHECK(status_for(h.port, host, NULL) == 200, "0.0.0.0 serves Host %s", host);
+    }
+    char name[256];
+    if (gethostname(name, sizeof name) == 0) {
+        name[sizeof name - 1] = '\0';
+        snprintf(host, sizeof host, "%s:%d", name, h.port);
+        CHECK(status_for(h.port, host, NULL) == 200, "0.0.0.0 serves the host name %s", host);
+    }
+    int addresses = 0;
+    struct ifaddrs *ifs;
+    if (getifaddrs(&ifs) == 0) {
+        for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+            if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
+                continue;
+            char a[64], origin[400];
+            inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, a, sizeof a);
+            snprintf(host, sizeof host, "%s:%d", a, h.port);
+            snprintf(origin, sizeof origin, "http://%s", host);
+            CHECK(status_for(h.port, host, origin) == 200, "0.0.0.0 serves the address %s", host);
+            addresses++;
+        }
+        freeifaddrs(ifs);
+    }
+    CHECK(addresses > 0, "no IPv4 address found to try");
+    const char *const bad[] = {"evil.example", "127.0.0.1.evil.example", "kaki.example.evil",
+                               "0.0.0.1", "[::2]"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(host, sizeof host, "%s:%d", bad[i], h.port);
+        CHECK(status_for(h.port, host, NULL) == 403, "0.0.0.0 refuses Host %s (DNS rebinding)",
+              host);
+    }
+    snprintf(host, sizeof host, "127.0.0.1:%d", h.port + 1);
+    CHECK(status_for(h.port, host, NULL) == 403, "another port: %s", host);
+    snprintf(host, sizeof host, "127.0.0.1:%d", h.port);
+    CHECK(status_for(h.port, host, "http://evil.example") == 403, "a foreign Origin");
+    stop(&h);
+
+    char err[200];
+    Server *v6 = server_open("::", 0, err, sizeof err); /* not every machine has IPv6 */
+    if (v6) {
+        const HttpOrigin *o = server_origin(v6);
+        snprintf(host, sizeof host, "127.0.0.1:%d", server_port(v6));
+        bool loopback = false;
+        for (int i = 0; i < o->n; i++)
+            loopback |= strcmp(o->hosts[i], host) == 0;
+        CHECK(loopback, ":: accepts %s too", host);
+        server_close(v6);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -69,5 +144,6 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     kaki = argv[1];
     flooding_engines();
+    wildcard_hosts();
     return check_finish("test_gui_hostile");
 }

@@ -121,6 +121,40 @@ static void origins(void)
     CHECK(parse("GET / HTTP/1.1\r\nHost: localhost:80\r\n\r\n") > 0 &&
               !http_origin_check(&o, &req, why, sizeof why),
           "localhost is not 192.168.1.5");
+
+    /* every interface (issue 31, point 4): the loopback names, and the names the server adds
+       (the machine's: server.c; --allow-host); nothing else */
+    CHECK(http_host_is_wildcard("0.0.0.0") && http_host_is_wildcard("::") &&
+              !http_host_is_wildcard("127.0.0.1") && !http_host_is_wildcard("192.168.1.5"),
+          "wildcard addresses");
+    static const char *const wild[] = {"0.0.0.0", "::"};
+    static const struct { const char *host, *origin; bool ok; } names[] = {
+        {"127.0.0.1:8123", NULL, true},         {"localhost:8123", NULL, true},
+        {"[::1]:8123", NULL, true},             {"192.168.1.5:8123", NULL, true},
+        {"[2001:db8::7]:8123", NULL, true},     {"kaki-host:8123", NULL, true},
+        {"KAKI-HOST:8123", "http://kaki-host:8123", true},
+        {"board.example:8123", "http://192.168.1.5:8123", true},
+        {"evil.example:8123", NULL, false},     {"192.168.1.5:8124", NULL, false},
+        {"192.168.1.55:8123", NULL, false},     {"kaki-host.evil.example:8123", NULL, false},
+        {"kaki-host:8123", "http://evil.example", false},
+    };
+    for (int w = 0; w < 2; w++) {
+        http_origin_init(&o, wild[w], 8123);
+        http_origin_add(&o, "192.168.1.5", 8123);
+        http_origin_add(&o, "2001:db8::7", 8123);
+        http_origin_add(&o, "kaki-host", 8123);
+        http_origin_add(&o, "board.example", 8123);
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+            char head[400];
+            snprintf(head, sizeof head, "GET / HTTP/1.1\r\nHost: %s\r\n%s%s%s\r\n", names[i].host,
+                     names[i].origin ? "Origin: " : "", names[i].origin ? names[i].origin : "",
+                     names[i].origin ? "\r\n" : "");
+            CHECK(parse(head) > 0 && http_origin_check(&o, &req, why, sizeof why) == names[i].ok,
+                  "--host %s: Host %s%s%s %s", wild[w], names[i].host,
+                  names[i].origin ? ", Origin " : "", names[i].origin ? names[i].origin : "",
+                  names[i].ok ? "refused" : "accepted");
+        }
+    }
 }
 
 static void responses(void)
