@@ -484,12 +484,12 @@ bool xe_parse_thinking(const char *line, XeThinking *t)
     }
     if (*p && *p != ' ' && *p != '\t')
         return false;
-    if (v[0] < 0 || v[0] > 10000 || v[1] < -10000000 || v[1] > 10000000)
+    if (v[0] < 0 || v[0] > 10000 || v[1] < -10000000 || v[1] > 10000000 || v[2] < 0 || v[3] < 0)
         return false;
     t->depth = (int)v[0];
     t->score = (int)v[1];
-    t->time_cs = v[2];
-    t->nodes = v[3];
+    t->time_cs = v[2] > XE_TIME_CS_MAX ? XE_TIME_CS_MAX : v[2];
+    t->nodes = v[3] > XE_NODES_MAX ? XE_NODES_MAX : v[3];
     /* optional further integers end with a tab; without a tab the PV follows the 4th number */
     const char *tab = strchr(p, '\t');
     if (tab) {

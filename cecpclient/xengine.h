@@ -120,6 +120,13 @@ typedef struct XeThinking {
     const char *pv; /* points into the parsed line: the rest after the numbers (may be "") */
 } XeThinking;
 
+/* The bounds of a thinking line's numbers as they are read: a depth of 0-10000, a score within
+   +-10,000,000; a negative time or node count is not thinking output; larger times and node
+   counts are clamped to these (about 31 years, 10^15 nodes), so that a reader may multiply
+   them by 100 without overflow, whatever an engine writes. */
+#define XE_TIME_CS_MAX 100000000000LL
+#define XE_NODES_MAX 1000000000000000LL
+
 /* Parses a thinking line; false if the line is something else. */
 bool xe_parse_thinking(const char *line, XeThinking *t);
 

@@ -9,6 +9,36 @@
 #include "util/strutil.h"
 
 #define MATE 100000
+/* Bounds of a score as it is read (numbers other programs write: `+M2147483647`, `+1e300`): a
+   mate within NOTE_MATE_MAX moves, pawns within +-NOTE_PAWNS_MAX, a depth of 0-NOTE_DEPTH_MAX.
+   The graph shows more as its edge. */
+#define NOTE_MATE_MAX 9999
+#define NOTE_PAWNS_MAX 999.99
+#define NOTE_DEPTH_MAX 9999
+
+/* A mate in n moves (either sign) as a score's size, bounded. */
+static int mate_size(long n)
+{
+    long m = n < 0 ? (n < -NOTE_MATE_MAX ? NOTE_MATE_MAX : -n) : (n > NOTE_MATE_MAX ? NOTE_MATE_MAX : n);
+    return MATE + (int)m;
+}
+
+/* Pawns in centipawns, bounded; false for NaN. */
+static bool pawns_cp(double v, int *cp)
+{
+    if (v != v)
+        return false;
+    v = v > NOTE_PAWNS_MAX ? NOTE_PAWNS_MAX : v < -NOTE_PAWNS_MAX ? -NOTE_PAWNS_MAX : v;
+    *cp = (int)(v * 100 + (v < 0 ? -0.5 : 0.5));
+    return true;
+}
+
+/* A depth after a score, bounded. */
+static int read_depth(const char *s, char **end)
+{
+    long d = strtol(s, end, 10);
+    return d < 0 ? 0 : d > NOTE_DEPTH_MAX ? NOTE_DEPTH_MAX : (int)d;
+}
 
 void evalnote_format(int sente_cp, int depth, char *out, size_t outsz)
 {
@@ -31,16 +61,15 @@ static bool read_eval(const char *s, int *cp, int *depth, const char **rest)
         long n = strtol(p + 1, &end, 10);
         if (end == p + 1)
             return false;
-        *cp = n < 0 || p[1] == '-' ? -(MATE + (int)labs(n)) : MATE + (int)n;
+        *cp = n < 0 || p[1] == '-' ? -mate_size(n) : mate_size(n);
     } else {
         double v = strtod(p, &end);
-        if (end == p)
+        if (end == p || !pawns_cp(v, cp))
             return false;
-        *cp = (int)(v * 100 + (v < 0 ? -0.5 : 0.5));
     }
     *depth = 0;
     if (*end == ',')
-        *depth = (int)strtol(end + 1, &end, 10);
+        *depth = read_depth(end + 1, &end);
     if (*end != ']')
         return false;
     *rest = end + 1;
@@ -58,16 +87,16 @@ static bool read_engine_view(const char *s, int *cp, int *depth, const char **re
         long n = strtol(s + 2, &end, 10);
         if (end == s + 2)
             return false;
-        *cp = sign * (MATE + (int)n);
+        *cp = sign * mate_size(n);
     } else {
         double v = strtod(s + 1, &end);
-        if (end == s + 1)
+        if (end == s + 1 || !pawns_cp(v, cp))
             return false;
-        *cp = sign * (int)(v * 100 + 0.5);
+        *cp *= sign;
     }
     if (*end != '/')
         return false;
-    *depth = (int)strtol(end + 1, &end, 10);
+    *depth = read_depth(end + 1, &end);
     *rest = end;
     return true;
 }

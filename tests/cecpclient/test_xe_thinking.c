@@ -24,5 +24,14 @@ int main(void)
     CHECK(!xe_parse_thinking("5 20x 1 100 pv", &t), "garbage in a number");
     CHECK(!xe_parse_thinking("99999999999999999999 1 1 1", &t), "absurd depth");
     CHECK(!xe_parse_thinking("", &t), "empty line");
+    /* numbers other programs write are bounded when read (issue 31, point 7) */
+    CHECK(xe_parse_thinking("5 20 9223372036854775807 9223372036854775807\tpv", &t) &&
+              t.time_cs == XE_TIME_CS_MAX && t.nodes == XE_NODES_MAX,
+          "time and nodes near INT64_MAX clamped: %lld %lld", t.time_cs, t.nodes);
+    CHECK(t.time_cs * 10 > 0 && t.nodes * 100 / (t.time_cs ? t.time_cs : 1) >= 0,
+          "the clamped numbers multiply without overflow");
+    CHECK(!xe_parse_thinking("5 20 -3 100 pv", &t), "a negative time");
+    CHECK(!xe_parse_thinking("5 20 3 -100 pv", &t), "a negative node count");
+    CHECK(!xe_parse_thinking("5 20 99999999999999999999 100 pv", &t), "a time beyond int64");
     return check_finish("test_xe_thinking");
 }

@@ -1,14 +1,17 @@
-/* kaki-board against hostile engines and hosts (issue 31), in-process over real sockets (label
- * threads: run under ThreadSanitizer too):
+/* kaki-board against hostile engines, hosts and numbers (issue 31), in-process over real sockets
+ * (label threads: run under ThreadSanitizer too):
  *   - an engine that floods `feature` lines and stops reading (after its handshake, and during
  *     it) is dropped with a clear message within seconds, instead of holding the engine's
  *     thread 10 s per line, and the server stops in a fraction of a second meanwhile (point 2);
  *   - a server on 0.0.0.0 serves requests that name a loopback name, the machine's host name,
  *     any of its IPv4 addresses or an allowed name (--allow-host), and refuses foreign names
- *     (DNS rebinding), other ports and foreign Origins (point 4).
+ *     (DNS rebinding), other ports and foreign Origins (point 4);
+ *   - thinking lines with time and nodes near INT64_MAX, and PGN comment scores +M2147483647
+ *     and +1e300, are bounded when read: no negative time, no wrong side (point 7).
  *
  *   test_gui_hostile KAKI */
 #include <ifaddrs.h>
+#include <limits.h>
 #include <signal.h>
 
 #include "gui_harness.h"
@@ -135,6 +138,56 @@ static void wildcard_hosts(void)
     }
 }
 
+/* An engine whose thinking numbers are near INT64_MAX. */
+static const char huge_thinking[] =
+    "while read -r l; do case $l in "
+    "protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"huge\" variants=\"tenjiku\" done=1' ;; "
+    "ping*) echo \"pong ${l#ping }\" ;; "
+    "analyze*) printf '5 20 9223372036854775807 9223372036854775807\\ti5i6\\n' ;; "
+    "esac; done";
+
+static void huge_numbers(void)
+{
+    const char *const engine[] = {"sh", "-c", huge_thinking, NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"human\","
+                                 "\"clock\":{\"kind\":\"none\"}}");
+    free(r.body);
+    r = post(h.port, "analyse", "{\"on\":true}");
+    CHECK(r.status == 200, "analysis: %s", r.body);
+    free(r.body);
+    long time = -1, nps = -1;
+    for (int64_t until = mono_ms() + 60000; mono_ms() < until && time < 0; sleep_ms(50)) {
+        JsonValue *v = state(h.port);
+        const JsonValue *t = json_get(v, "think");
+        bool valid = false;
+        if (t && json_get_bool(t, "valid", &valid) && valid) {
+            if (!json_get_int(t, "time", 0, LONG_MAX, &time)) /* negative: refused */
+                time = 0;
+            if (!json_get_int(t, "nps", 0, LONG_MAX, &nps))
+                nps = -2;
+        }
+        json_free(v);
+    }
+    CHECK(time > 0 && nps >= 0, "time %ld ms, %ld nps from a line of INT64_MAX", time, nps);
+
+    /* scores in PGN comments: a mate in 2147483647 and 10^300 pawns, each for its mover */
+    r = post(h.port, "loadpgn", "{\"pgn\":\"[Event \\\"x\\\"]\\n\\n1. P-8k {i5i6 +1e300/5 0.1s} "
+                                "P-8f {i12i11 +M2147483647/1 0.1s} *\\n\"}");
+    CHECK(r.status == 200, "load a game with huge scores: %s", r.body);
+    free(r.body);
+    JsonValue *v = state(h.port);
+    const JsonValue *evals = json_get(v, "evals");
+    const JsonValue *e0 = evals ? evals->child : NULL, *e1 = e0 ? e0->next : NULL;
+    CHECK(e0 && e0->type == JSON_NUMBER && e0->number > 0 && e0->number < 100000,
+          "+1e300 by sente: a big advantage for sente, below a mate (%g)", e0 ? e0->number : 0.0);
+    CHECK(e1 && e1->type == JSON_NUMBER && e1->number < -100000 && e1->number > -200000,
+          "+M2147483647 by gote: gote mates (%g)", e1 ? e1->number : 0.0);
+    json_free(v);
+    stop(&h);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -145,5 +198,6 @@ int main(int argc, char **argv)
     kaki = argv[1];
     flooding_engines();
     wildcard_hosts();
+    huge_numbers();
     return check_finish("test_gui_hostile");
 }
