@@ -378,6 +378,13 @@ void engine_interrupt(BoardEngine *e)
     pthread_mutex_unlock(&e->mu);
 }
 
+void engine_name(BoardEngine *e, char *name, size_t namesz)
+{
+    pthread_mutex_lock(&e->mu);
+    str_copy(name, namesz, e->name);
+    pthread_mutex_unlock(&e->mu);
+}
+
 void engine_shutdown(BoardEngine *e)
 {
     engine_interrupt(e);

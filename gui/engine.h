@@ -84,6 +84,8 @@ void engine_restart(BoardEngine *e);
 void engine_interrupt(BoardEngine *e);
 /* engine_interrupt, then waits for the thread, which sends "quit" and reaps the process. */
 void engine_shutdown(BoardEngine *e);
+/* The engine's name as it is now (under the engine's lock: its thread may change it). */
+void engine_name(BoardEngine *e, char *name, size_t namesz);
 /* A snapshot of state, name and error. */
 int engine_snapshot(BoardEngine *e, char *name, size_t namesz, char *error, size_t errsz,
                     unsigned *job);

@@ -246,8 +246,10 @@ static bool cb_move(void *ctx, int slot, unsigned job, const char *text, char *c
         s->job[slot] = 0;
         Move m = move_from_wire(s->game.pos, text, 0, err, sizeof err);
         if (!m) {
+            char name[128];
+            engine_name(&s->engine[slot], name, sizeof name);
             session_end(s, win_for(side ^ 1), "%s (%s) played an illegal move '%.60s': %s",
-                        side_name(side), s->engine[slot].name, text, err);
+                        side_name(side), name, text, err);
         } else {
             move_to_wire(s->game.pos, m, 0, canonical);
             const Thinking *t = &s->game.think;
@@ -338,7 +340,9 @@ static void cb_resign(void *ctx, int slot, unsigned job)
     Session *s = locked(ctx);
     if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game)) {
         int side = gamestate_side_to_play(&s->game);
-        session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), s->engine[slot].name);
+        char name[128];
+        engine_name(&s->engine[slot], name, sizeof name);
+        session_end(s, win_for(side ^ 1), "%s (%s) resigns", side_name(side), name);
         session_publish(s);
     }
     pthread_mutex_unlock(&s->mu);

@@ -280,7 +280,7 @@ char *view_pgn_games_json(const GameState *g)
     return jb_take(&b, NULL);
 }
 
-void view_record(const GameState *g, const BoardEngine engine[2], PgnGame *rec)
+void view_record(const GameState *g, BoardEngine engine[2], PgnGame *rec)
 {
     pgn_game_init(rec);
     pgn_set_tag(rec, "Event", "kaki-board game");
@@ -288,7 +288,7 @@ void view_record(const GameState *g, const BoardEngine engine[2], PgnGame *rec)
     for (int c = 0; c < 2; c++) {
         char who[160];
         if (g->player[c] == PLAYER_ENGINE)
-            str_copy(who, sizeof who, engine[g->slot_of[c]].name);
+            engine_name(&engine[g->slot_of[c]], who, sizeof who);
         else
             snprintf(who, sizeof who, "%s", c == BLACK ? "Sente" : "Gote");
         pgn_set_tag(rec, c == BLACK ? "White" : "Black", who);

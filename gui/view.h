@@ -22,7 +22,7 @@ char *view_pgn_games_json(const GameState *g);
 
 /* The game record with its tags; an engine player is named by engine[slot].name.  Free it
    with pgn_game_free. */
-void view_record(const GameState *g, const BoardEngine engine[2], PgnGame *rec);
+void view_record(const GameState *g, BoardEngine engine[2], PgnGame *rec);
 /* The record as PGN text (malloc'ed). */
 char *view_pgn_text(const PgnGame *rec);
 

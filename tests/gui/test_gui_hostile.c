@@ -7,7 +7,9 @@
  *     any of its IPv4 addresses or an allowed name (--allow-host), and refuses foreign names
  *     (DNS rebinding), other ports and foreign Origins (point 4);
  *   - thinking lines with time and nodes near INT64_MAX, and PGN comment scores +M2147483647
- *     and +1e300, are bounded when read: no negative time, no wrong side (point 7).
+ *     and +1e300, are bounded when read: no negative time, no wrong side (point 7);
+ *   - the engines' names, read by the PGN export while the engine threads change them (two
+ *     engines playing): no data race under TSan, and the PGN names the engines (point 8).
  *
  *   test_gui_hostile KAKI */
 #include <ifaddrs.h>
@@ -188,6 +190,39 @@ static void huge_numbers(void)
     stop(&h);
 }
 
+/* Two engines play while PGN exports read their names. */
+static void *export_pgn(void *arg)
+{
+    int port = *(int *)arg;
+    for (int i = 0; i < 300; i++) {
+        Resp r = http(port, "GET", "/api/pgn", "", NULL);
+        free(r.body);
+    }
+    return NULL;
+}
+
+static void names_while_playing(void)
+{
+    const char *const engine[] = {kaki, NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"engine\",\"gote\":\"engine\","
+                                 "\"clock\":{\"kind\":\"depth\",\"depth\":1}}");
+    CHECK(r.status == 200, "two engines: %s", r.body);
+    free(r.body);
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, export_pgn, &h.port);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    WAIT_FOR(plies(h.port) >= 4, 120000); /* both engines have spoken */
+    r = http(h.port, "GET", "/api/pgn", "", NULL);
+    CHECK(strstr(r.body, "[White \"Kaki") && strstr(r.body, "[Black \"Kaki"),
+          "the PGN names both engines: %.300s", r.body);
+    free(r.body);
+    stop(&h);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -199,5 +234,6 @@ int main(int argc, char **argv)
     flooding_engines();
     wildcard_hosts();
     huge_numbers();
+    names_while_playing();
     return check_finish("test_gui_hostile");
 }
