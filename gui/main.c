@@ -142,6 +142,14 @@ static int parse_args(int argc, char **argv, Options *o, BoardConfig *cfg)
     }
     if (!engines)
         default_engine(cfg);
+    if (cfg->engine_log) { /* a log that cannot be written is an error, not a silent nothing */
+        FILE *f = fopen(cfg->engine_log, "a");
+        if (!f) {
+            fprintf(stderr, "kaki-board: --engine-log %s: %s\n", cfg->engine_log, strerror(errno));
+            return -1;
+        }
+        fclose(f);
+    }
     return 0;
 }
 

@@ -140,12 +140,14 @@ int http_stream_begin(HttpConn *c)
     char head[1024];
     int n = http_format_head(head, sizeof head, 200, "text/event-stream; charset=utf-8", -1,
                              false);
-    return write_all(c, head, (size_t)n);
+    if (write_all(c, head, (size_t)n) != 0 || c->head_only)
+        return -1; /* HEAD: the head is the whole answer */
+    return 0;
 }
 
 int http_stream_write(HttpConn *c, const char *text, size_t len)
 {
-    return write_all(c, text, len);
+    return c->head_only ? -1 : write_all(c, text, len);
 }
 
 bool http_stream_closed(HttpConn *c)

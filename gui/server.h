@@ -48,7 +48,8 @@ void http_respond_json(HttpConn *c, int status, const char *json);
 void http_respond_error(HttpConn *c, int status, const char *message);
 
 /* Event streams: the response head of text/event-stream; then chunks of event text.  write
-   returns -1 once the page has gone. */
+   returns -1 once the page has gone.  A HEAD request gets the head alone: begin returns -1
+   after it (no body may follow), and write writes nothing. */
 int http_stream_begin(HttpConn *c);
 int http_stream_write(HttpConn *c, const char *text, size_t len);
 /* Has the peer closed the connection (or is the server stopping)? */

@@ -9,7 +9,8 @@
  *   - thinking lines with time and nodes near INT64_MAX, and PGN comment scores +M2147483647
  *     and +1e300, are bounded when read: no negative time, no wrong side (point 7);
  *   - the engines' names, read by the PGN export while the engine threads change them (two
- *     engines playing): no data race under TSan, and the PGN names the engines (point 8).
+ *     engines playing): no data race under TSan, and the PGN names the engines (point 8);
+ *   - HEAD /api/events gets the head of an event stream and no body (point 9).
  *
  *   test_gui_hostile KAKI */
 #include <ifaddrs.h>
@@ -223,6 +224,49 @@ static void names_while_playing(void)
     stop(&h);
 }
 
+/* Reads until the peer closes or ms pass; the bytes after the head into *after. */
+static bool read_to_close(int fd, int ms, char *buf, size_t cap, size_t *len)
+{
+    *len = 0;
+    int64_t deadline = mono_ms() + ms;
+    for (;;) {
+        int64_t left = deadline - mono_ms();
+        struct pollfd p = {fd, POLLIN, 0};
+        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+            return false;
+        ssize_t n = recv(fd, buf + *len, cap - 1 - *len, 0);
+        if (n <= 0) {
+            buf[*len] = '\0';
+            return true;
+        }
+        *len += (size_t)n;
+        if (*len == cap - 1)
+            return false;
+    }
+}
+
+static void head_of_events(void)
+{
+    const char *const engine[] = {kaki, NULL};
+    Harness h;
+    start(&h, engine);
+    int fd = dial(h.port);
+    char req[200], buf[8192];
+    int n = snprintf(req, sizeof req, "HEAD /api/events?client=head HTTP/1.1\r\nHost: "
+                     "127.0.0.1:%d\r\n\r\n", h.port);
+    send(fd, req, (size_t)n, MSG_NOSIGNAL);
+    size_t len;
+    bool closed = read_to_close(fd, 10000, buf, sizeof buf, &len);
+    close(fd);
+    const char *end = strstr(buf, "\r\n\r\n");
+    CHECK(closed, "HEAD /api/events: the connection stays open (a stream?)");
+    CHECK(strncmp(buf, "HTTP/1.1 200", 12) == 0 && strstr(buf, "text/event-stream"),
+          "HEAD /api/events: the head of an event stream: %.80s", buf);
+    CHECK(end && end + 4 == buf + len, "HEAD /api/events: %zu bytes of body",
+          end ? (size_t)(buf + len - end - 4) : len);
+    stop(&h);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -235,5 +279,6 @@ int main(int argc, char **argv)
     wildcard_hosts();
     huge_numbers();
     names_while_playing();
+    head_of_events();
     return check_finish("test_gui_hostile");
 }
