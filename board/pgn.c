@@ -82,6 +82,9 @@ void pgn_ply_make(Position *pos, Move m, const char *note, PgnPly *out)
     move_to_hodges(pos, m, out->hodges);
     move_to_wire(pos, m, 0, out->wire);
     copy(out->note, sizeof out->note, note ? note : "");
+    size_t n = strlen(out->note); /* cut short, a note may end in blanks a reader would drop */
+    while (n && out->note[n - 1] == ' ')
+        out->note[--n] = '\0';
 }
 
 /* ------------------------------------------------------------------ writer ------------- */
@@ -116,15 +119,16 @@ static void put_token(Wrap *w, const char *tok)
     w->col += n;
 }
 
-/* A comment's text with the braces that would end it replaced. */
+/* A comment's text with a brace that would end it replaced (an opening one is text inside a
+   comment: kept, so that a note read back is the note written). */
 static void put_comment(Wrap *w, const char *a, const char *b)
 {
     char buf[PGN_NOTE_MAX + MOVE_STR_MAX + 400];
     snprintf(buf, sizeof buf, "{%s%s%s}", a, *a && *b ? " " : "", b);
     size_t n = strlen(buf);
     for (size_t i = 1; i + 1 < n; i++)
-        if (buf[i] == '{' || buf[i] == '}')
-            buf[i] = buf[i] == '{' ? '(' : ')';
+        if (buf[i] == '}')
+            buf[i] = ')';
     if (n > 0 && buf[n - 1] != '}')
         buf[n - 1] = '}'; /* truncated */
     put_token(w, buf);
@@ -279,7 +283,7 @@ static int read_comment(Reader *r, char *out, size_t outsz)
         }
         if (c == '}')
             break;
-        if (c == '\n' || c == '\r' || c == '\t')
+        if (c == '\n' || c == '\r' || c == '\t' || c == '\0') /* a NUL would cut the text */
             c = ' ';
         if (n + 1 < outsz)
             out[n++] = (char)c;
