@@ -33,6 +33,22 @@ static inline bool within_mate_distance(int score, int ply)
     return score <= SCORE_MATE - (ply + 1) && score >= -(SCORE_MATE - ply);
 }
 
+/* Checked build (checks.h): the entry a node has just stored gives its score back when read at
+   the node's ply (mate scores are stored counted from the node).  One thread only: another
+   may overwrite the entry at once. */
+static inline void check_stored(const Thread *t, int best, int ply, int depth)
+{
+#ifdef KAKI_SEARCH_CHECKS
+    const Searcher *e = t->searcher;
+    TTHit h;
+    if (e->nthreads == 1 && tt_probe(&e->tt, t->pos.key, &h) && h.depth == depth)
+        SEARCH_CHECK(tt_score_from(h.score, ply) == best, "the table does not give back the "
+                     "score stored", best, ply);
+#else
+    (void)t, (void)best, (void)ply, (void)depth;
+#endif
+}
+
 /* ------------------------------------------------------------------ helpers ----------- */
 
 /* A fire demon burns a piece at most this far (king steps): three steps and a burn. */
@@ -578,6 +594,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (c->tt) {
         tt_store(&e->tt, pos->key, best_move, tt_score_to(best, ply), static_eval, depth,
                  tt_bound(best, old_alpha, beta));
+        check_stored(t, best, ply, depth);
     }
     return best;
 }

@@ -6,7 +6,7 @@
  * loss before this one), and the root's reported score too.  Searched: positions with a
  * forced mate where the winner has enough pieces for null moves (both colours), the test_tt
  * mates, and the bench positions, each through a table kept between depths and with two
- * threads. */
+ * threads.  And the table gives the mate distances back as the search without it finds them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,13 +17,16 @@
 #include "search/searcher.h"
 
 static const char *const positions[] = {
-    /* mates with a crowd of attackers (null moves allowed: more than four pieces) */
-    "k15/16/16/16/16/16/16/16/16/16/16/16/PPPP12/16/1R14/2R12K b",
-    "k15/16/16/16/16/16/16/16/16/16/16/PPPPP11/16/16/R15/15K b",
-    "10k5/16/16/7K8/16/16/16/16/16/16/3R12/16/PPPP12/16/1R14/16 b",
-    "11k4/16/16/16/16/3B12/K15/16/16/16/PPPP12/15R/16/16/16/16 b",
-    "K15/16/16/10k5/16/16/16/16/16/9R6/12R3/PPPP12/16/16/16/16 b",
-    "16/9R6/16/16/16/16/4K11/16/16/16/15Q/PPPP12/16/16/16/11k4 b",
+    /* mates, the winner with a crowd (null moves allowed: more than four pieces) */
+    "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R2PPPP6K b",
+    "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/4PPPP7K b",
+    "10k5/16/16/7K8/16/16/16/16/16/16/3R12/16/16/16/1R14/5PPPP7 b",
+    "16/9R6/16/16/16/16/4K11/16/16/16/15Q/16/16/16/16/PPPP7k4 b",
+    "2r2pppp6k/1r14/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w",
+    "r3pppp7k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w",
+    "11k4/16/16/16/16/3B12/K15/16/16/16/16/15R/16/16/16/2PPPP10 b",
+    "K15/16/16/10k5/16/16/16/16/16/9R6/12R3/16/16/16/16/PPPP12 b",
+    /* without a mate: a crowd on either side */
     "k14K/r15/1r14/16/16/12pppp/16/16/16/16/16/16/16/16/16/16 w",
     "16/16/16/16/12pppp/8k7/16/16/16/16/16/q15/16/16/16/11K4 w",
     /* the test_tt mates */
@@ -77,6 +80,49 @@ static void search_all(int threads, int depth_mates, int depth_bench)
     searcher_free(s);
 }
 
+static int mate_search(Searcher *s, const Position *pos, int depth)
+{
+    SearchLimits l = limits_none();
+    l.depth = depth;
+    worst_root = 0;
+    searcher_search(s, pos, &l, keep, NULL, NULL);
+    return worst_root;
+}
+
+/* The table gives back the mate distances stored in it, whatever the ply: the crowded mates
+   (positions[0..7], their distances known) searched with the table reach exactly the known
+   distance within six plies beyond it, never a shorter one on the way, and a second search
+   at that depth through the first one's entries reports it too. */
+static const int known_mates[] = {2, 1, 3, 3, 2, 1, 5, 5};
+
+static void table_keeps_mate_distances(int count)
+{
+    Searcher *s = searcher_new();
+    searcher_set_hash_mb(s, 16);
+    Position *pos = malloc(sizeof *pos);
+    for (int i = 0; i < count; i++) {
+        char err[128];
+        position_clear(pos, ruleset_default());
+        CHECK(tfen_parse(pos, positions[i], err, sizeof err) == 0, "%s", err);
+        int mate = known_mates[i], found = 0;
+        for (int depth = 2 * mate; depth <= 2 * mate + 6 && !found; depth++) {
+            searcher_new_game(s);
+            int m = score_mate_moves(mate_search(s, pos, depth));
+            CHECK(!m || abs(m) >= mate, "%s depth %d: mate %d, shorter than the known %d",
+                  positions[i], depth, m, mate);
+            if (m == mate) {
+                found = depth;
+                int again = score_mate_moves(mate_search(s, pos, depth));
+                CHECK(again == mate, "%s depth %d: mate %d through the table's entries, not %d",
+                      positions[i], depth, again, mate);
+            }
+        }
+        CHECK(found, "%s: mate %d not found within six plies beyond it", positions[i], mate);
+    }
+    free(pos);
+    searcher_free(s);
+}
+
 int main(void)
 {
     char first[8];
@@ -84,5 +130,6 @@ int main(void)
     bool small = test_scale() < 100;
     search_all(1, small ? 6 : 9, small ? 3 : 5);
     search_all(2, small ? 5 : 8, small ? 3 : 4);
+    table_keeps_mate_distances(small ? 6 : 8);
     return check_finish("test_score_bounds");
 }
