@@ -10,7 +10,10 @@
  *     and +1e300, are bounded when read: no negative time, no wrong side (point 7);
  *   - the engines' names, read by the PGN export while the engine threads change them (two
  *     engines playing): no data race under TSan, and the PGN names the engines (point 8);
- *   - HEAD /api/events gets the head of an event stream and no body (point 9).
+ *   - HEAD /api/events gets the head of an event stream and no body (point 9);
+ *   - the engine is told its clock in centiseconds, nothing before the pong of its ping
+ *     counts, and an engine that answered with an error is brought up to date from scratch
+ *     (point 11: bugs planted there went through).
  *
  *   test_gui_hostile KAKI */
 #include <ifaddrs.h>
@@ -267,6 +270,129 @@ static void head_of_events(void)
     stop(&h);
 }
 
+/* The clock kaki-board tells an engine: `time` and `otim` in centiseconds (a minute: 6000).
+   The engine writes what it was told into a file and never moves. */
+static void clock_in_centiseconds(void)
+{
+    char path[] = "/tmp/kaki-gui-clock-XXXXXX", script[600];
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "a temporary file");
+    close(fd);
+    snprintf(script, sizeof script,
+             "while read -r l; do case $l in "
+             "protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"clock\" "
+             "variants=\"tenjiku\" done=1' ;; "
+             "ping*) echo \"pong ${l#ping }\" ;; "
+             "time*|otim*) echo \"$l\" >>%s ;; "
+             "esac; done", path);
+    const char *const engine[] = {"sh", "-c", script, NULL};
+    Harness h;
+    start(&h, engine);
+    Resp r = post(h.port, "new", "{\"sente\":\"engine\",\"gote\":\"human\","
+                                 "\"clock\":{\"kind\":\"sudden\",\"base\":60000}}");
+    CHECK(r.status == 200, "new game with a minute each: %s", r.body);
+    free(r.body);
+    long time = -1, otim = -1;
+    for (int64_t until = mono_ms() + 60000; mono_ms() < until && otim < 0; sleep_ms(50)) {
+        FILE *f = fopen(path, "r");
+        char line[100];
+        while (f && fgets(line, sizeof line, f)) {
+            sscanf(line, "time %ld", &time);
+            sscanf(line, "otim %ld", &otim);
+        }
+        if (f)
+            fclose(f);
+    }
+    CHECK(time > 5000 && time <= 6000 && otim == 6000,
+          "a minute on each clock is time %ld, otim %ld (centiseconds)", time, otim);
+    stop(&h);
+    remove(path);
+}
+
+/* Lines from the engine's file (a log it keeps) that start with word. */
+static int count_lines(const char *path, const char *word)
+{
+    FILE *f = fopen(path, "r");
+    char line[400];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f))
+        n += strncmp(line, word, strlen(word)) == 0;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+static bool game_over(int port)
+{
+    JsonValue *v = state(port);
+    bool over = false;
+    json_get_bool(v, "over", &over);
+    json_free(v);
+    return over;
+}
+
+/* The board reads an engine's answers in order: after a ping, nothing counts until its own
+   pong (output of an earlier search, even a pong of an earlier ping, is ignored); and an
+   engine that answered a command with an error is brought up to date from scratch next time
+   (`new` and every move again), since it may not have taken what it was sent. */
+static void protocol_order(void)
+{
+    /* an engine that answers every ping with a stale pong, a stale move, then the pong */
+    static const char stale[] =
+        "while read -r l; do case $l in "
+        "protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"stale\" "
+        "variants=\"tenjiku\" done=1' ;; "
+        "ping*) n=${l#ping }; echo \"pong $((n - 1))\"; echo 'move a1a2'; echo \"pong $n\" ;; "
+        "esac; done";
+    const char *const e1[] = {"sh", "-c", stale, NULL};
+    Harness h;
+    start(&h, e1);
+    Resp r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"engine\","
+                                 "\"clock\":{\"kind\":\"depth\",\"depth\":2}}");
+    free(r.body);
+    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    CHECK(r.status == 200, "sente's move: %s", r.body);
+    free(r.body);
+    WAIT_FOR(engine_state(h.port, "thinking", NULL, 0), 60000);
+    CHECK(engine_state(h.port, "thinking", NULL, 0), "the engine thinks");
+    int64_t until = mono_ms() + 2000; /* the stale move, if taken, ends the game at once */
+    while (mono_ms() < until && !game_over(h.port))
+        sleep_ms(50);
+    CHECK(!game_over(h.port), "a stale pong ended the wait for the ping: the stale move was "
+          "taken as the engine's");
+    stop(&h);
+
+    /* an engine that answers `analyze` with an error, keeping a log of what it was sent */
+    char path[] = "/tmp/kaki-gui-order-XXXXXX", script[700];
+    int fd = mkstemp(path);
+    close(fd);
+    snprintf(script, sizeof script,
+             "while read -r l; do echo \"$l\" >>%s; case $l in "
+             "protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"err\" "
+             "variants=\"tenjiku\" done=1' ;; "
+             "ping*) echo \"pong ${l#ping }\" ;; "
+             "analyze*) echo 'Error (unknown command): analyze' ;; "
+             "esac; done", path);
+    const char *const e2[] = {"sh", "-c", script, NULL};
+    start(&h, e2);
+    r = post(h.port, "new", "{\"sente\":\"human\",\"gote\":\"human\","
+                            "\"clock\":{\"kind\":\"none\"}}");
+    free(r.body);
+    r = post(h.port, "analyse", "{\"on\":true}");
+    free(r.body);
+    WAIT_FOR(count_lines(path, "analyze") >= 1, 60000);
+    char err[400] = "";
+    WAIT_FOR((engine_state(h.port, "analysing", err, sizeof err), strstr(err, "Error")), 60000);
+    r = post(h.port, "move", "{\"from\":72,\"to\":88,\"ply\":0}");
+    free(r.body);
+    WAIT_FOR(count_lines(path, "analyze") >= 2, 60000);
+    int news = count_lines(path, "new"), analyses = count_lines(path, "analyze");
+    CHECK(analyses >= 2 && news >= analyses, "after an error every analysis starts from scratch: "
+          "%d new for %d analyze", news, analyses);
+    stop(&h);
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -280,5 +406,7 @@ int main(int argc, char **argv)
     huge_numbers();
     names_while_playing();
     head_of_events();
+    clock_in_centiseconds();
+    protocol_order();
     return check_finish("test_gui_hostile");
 }

@@ -104,6 +104,9 @@ static void origins(void)
         {"GET / HTTP/1.1\r\n\r\n", false},
         {"GET / HTTP/1.1\r\nHost: evil.example:8123\r\n\r\n", false},  /* DNS rebinding */
         {"GET / HTTP/1.1\r\nHost: 127.0.0.1:9999\r\n\r\n", false},
+        {"GET / HTTP/1.1\r\nHost: 127.0.0.1:81234\r\n\r\n", false},   /* a prefix is no match */
+        {"GET / HTTP/1.1\r\nHost: localhost:8123.evil.example\r\n\r\n", false},
+        {"GET / HTTP/1.1\r\nHost: 127.0.0.1:812\r\n\r\n", false},
         {"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", false},
         {"POST / HTTP/1.1\r\nHost: 127.0.0.1:8123\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n", false},
         {"POST / HTTP/1.1\r\nHost: 127.0.0.1:8123\r\nOrigin: null\r\nContent-Length: 0\r\n\r\n", false},

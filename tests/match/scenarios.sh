@@ -133,6 +133,21 @@ protocol)
     check "bare moves to the engine without usermove" grep -q 'w1:Plain < [a-p][0-9]' proto.log
     check "0-based ranks to the rankoffset=1 engine" grep -q 'option Rank offset=1' proto.log
     ;;
+clock)
+    # the clock as kaki-match tells it: time and otim in centiseconds (10 s = 1000), and the
+    # increment added after every move (5 s a move, more than any fake move takes even on a
+    # loaded machine: the mover's clock grows)
+    run $(fake A --seed 1) $(fake B --seed 2) --games 1 --tc 0:10+5 --maxmoves 8 --log proto.log
+    check "exit status 0" [ "$status" -eq 0 ]
+    for e in A B; do
+        grep "w1:$e < time " proto.log | awk '{print $NF}' >"times.$e"
+        check "$e: first clock 'time 1000' (10 s in centiseconds): $(head -1 "times.$e")" \
+            [ "$(head -1 "times.$e")" = 1000 ]
+        check "$e: the increment adds to the clock (times $(tr '\n' ' ' <"times.$e"))" \
+            [ "$(sed -n 3p "times.$e")" -gt 1000 ]
+    done
+    check "otim is the other's clock" grep -q "w1:A < otim 1000" proto.log
+    ;;
 openings)
     cat >open.tfen <<'TFEN'
 # two positions: a small endgame and the start position with gote to move
