@@ -198,12 +198,25 @@ static bool wait_exit(Proc *p, int ms)
     }
 }
 
+/* Writes the queued input ("quit" last) while the child takes it, until the deadline. */
+static void drain_out(Proc *p, int64_t deadline)
+{
+    while (p->out_len && flush_out(p) == 0 && p->out_len && !(p->interrupt && *p->interrupt)) {
+        int64_t left = deadline - mono_ms();
+        if (left <= 0)
+            return;
+        child_wait_writable(p->child, left > 50 ? 50 : (int)left);
+    }
+}
+
 void proc_stop(Proc *p, int grace_ms, bool use_sigterm)
 {
     if (p->child) {
-        flush_out(p); /* "quit", if the child takes it */
+        int64_t deadline = mono_ms() + grace_ms;
+        drain_out(p, deadline); /* "quit", if the child takes it */
         child_close_input(p->child); /* EOF on stdin as well: many programs exit on it */
-        if (!wait_exit(p, grace_ms) && use_sigterm && child_terminate(p->child))
+        int64_t left = deadline - mono_ms();
+        if (!wait_exit(p, left > 0 ? (int)left : 0) && use_sigterm && child_terminate(p->child))
             wait_exit(p, grace_ms < 500 ? grace_ms : 500);
         child_kill(p->child);
         int code, sig;
