@@ -241,7 +241,7 @@ class Page:
         before = self.version()
         self.fill_new_game(sente, gote, clock, tfen)
         self.el("#new-ok").click()
-        self.after_action(before, "the new game")
+        self.after_action(before, "the new game", 300)  # engines start slowly on a loaded machine
         wait(lambda: not self.js("return document.getElementById('dlg-new').open"), "the dialog closed")
 
     def set_up(self, tfen):
