@@ -123,10 +123,12 @@ check(all("waiting" in x and "low" not in x and "running" not in x for x in c),
 # two engines at a fixed time per move: never red, at most one dark
 page.new_game("engine", "engine", {"kind": "permove", "move": 2})
 samples, shown = [], []
-for _ in range(12):
-    samples.append(clocks())
-    shown.append([page.js("return document.querySelector(arguments[0]).textContent",
-                          "#player-%s .clock" % p) for p in ("top", "bottom")])
+for _ in range(12):  # each clock's class and text read at once (the page redraws between calls)
+    read = [page.js("const c = document.querySelector(arguments[0]);"
+                    "return [c.className, c.textContent];", "#player-%s .clock" % p)
+            for p in ("top", "bottom")]
+    samples.append([r[0] for r in read])
+    shown.append([r[1] for r in read])
     time.sleep(0.25)
 # red only for an engine past its move's time (a loaded machine may make it late): the clock
 # then shows no time left

@@ -242,7 +242,8 @@ class Page:
         self.fill_new_game(sente, gote, clock, tfen)
         self.el("#new-ok").click()
         self.after_action(before, "the new game", 300)  # engines start slowly on a loaded machine
-        wait(lambda: not self.js("return document.getElementById('dlg-new').open"), "the dialog closed")
+        wait(lambda: not self.js("return document.getElementById('dlg-new').open"), "the dialog closed",
+             300)
 
     def set_up(self, tfen):
         before = self.version()
