@@ -6,7 +6,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/move.h"
+
 #define MAX_THREADS 64
+#define MULTIPV_MAX 8 /* the most lines a search keeps (SearchLimits.multipv) */
 
 typedef struct SearchLimits {
     int depth;            /* maximal depth in plies, 0 = none */
@@ -17,6 +20,14 @@ typedef struct SearchLimits {
     int moves_to_go;      /* moves until the next time control, 0 = rest of the game */
     uint64_t nps;         /* if > 0, time is measured as nodes / nps (XBoard "nps") */
     bool infinite;        /* analyse or ponder until stopped */
+    /* MultiPV: how many root moves are searched to the end, each with its own line and score
+       (the best, then the best of the others, ...); 0 or 1 = one line, at most MULTIPV_MAX and
+       the number of root moves.  Every line is reported, best first (report.h). */
+    int multipv;
+    /* Root moves never searched (XBoard "exclude"); read by searcher_start only, so the array
+       need not outlive that call.  Moves that are not legal there are ignored. */
+    const Move *excluded;
+    int excluded_count;
 } SearchLimits;
 
 static inline SearchLimits limits_none(void)

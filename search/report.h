@@ -17,10 +17,13 @@ typedef struct SearchReport {
     uint64_t nodes, nps;
     int pv_length;
     Move pv[MAX_PLY];
+    int line, lines; /* MultiPV: this is line `line` (1 = the best) of `lines` */
 } SearchReport;
 
 /* Called from the main search thread after every iteration (and for the final result).
-   `root` is the searched position, for printing the PV. */
+   `root` is the searched position, for printing the PV.  With MultiPV (limits.h) an
+   iteration is reported as `lines` calls in a row, line 1 to `lines`, in falling score order,
+   all of the same depth; only completed iterations are reported. */
 typedef void (*SearchReportFn)(void *ctx, const Position *root, const SearchReport *report);
 
 #endif

@@ -437,6 +437,26 @@ static bool splits_pv_node(const Thread *t, bool pv_node, int ply, int depth)
            ply < SPLIT_PLIES;
 }
 
+/* MultiPV: the root moves the current line may play into t->root_moves (every root move but
+   the first moves of the lines already found in this iteration); returns their number. */
+static int root_moves_of_line(Thread *t)
+{
+    const MoveVec *all = &t->searcher->root_moves;
+    if (t->mpv_skip == 0) {
+        memcpy(t->root_moves, all->moves, (size_t)all->count * sizeof *t->root_moves);
+        return all->count;
+    }
+    int n = 0;
+    for (int i = 0; i < all->count; i++) {
+        bool taken = false;
+        for (int k = 0; k < t->mpv_skip && !taken; k++)
+            taken = t->mpv_new[k].pv[0] == all->moves[i];
+        if (!taken)
+            t->root_moves[n++] = all->moves[i];
+    }
+    return n;
+}
+
 /* Sets up the move picker: at the root the legal root moves, all scored at once; elsewhere the
    staged picker. */
 static void init_picker(Thread *t, MovePicker *mp, int ply, int depth, Move tt_move)
@@ -448,8 +468,9 @@ static void init_picker(Thread *t, MovePicker *mp, int ply, int depth, Move tt_m
     const int16_t(*history)[SQUARE_COUNT] =
         c->history ? (const int16_t(*)[SQUARE_COUNT])t->history[pos->side] : NULL;
     if (ply == 0) {
-        int n = e->root_moves.count;
-        memcpy(t->root_moves, e->root_moves.moves, (size_t)n * sizeof *t->root_moves);
+        int n = root_moves_of_line(t);
+        if (t->mpv_skip > 0) /* the move this line had in the last iteration first */
+            tt_move = t->mpv_done[t->mpv_skip].depth ? t->mpv_done[t->mpv_skip].pv[0] : MOVE_NONE;
         picker_init_root(mp, pos, tt_move, killers, history, t->root_moves, n, t->root_scores);
         if (splits_pv_node(t, true, 0, depth))
             picker_reverse_root_tail(mp);
@@ -591,7 +612,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     }
     if (!legal) /* no legal move: the side to move loses (docs/RULES.md §5.12) */
         return -(SCORE_MATE - ply);
-    if (c->tt) {
+    if (c->tt && !(root && t->mpv_skip > 0)) { /* a later MultiPV line is not the root's value */
         tt_store(&e->tt, pos->key, best_move, tt_score_to(best, ply), static_eval, depth,
                  tt_bound(best, old_alpha, beta));
         check_stored(t, best, ply, depth);
@@ -610,6 +631,48 @@ static int aspiration(Thread *t, int depth, int prev)
         if (halted(t) || !window_widen(&w, s))
             return s;
     }
+}
+
+/* MultiPV (main thread): the iteration at `depth` searches e->multipv lines, each root move
+   after the best of the moves the earlier lines left; then sorts them best first (a later line
+   may come out better: the search is not exact) into t->mpv_done and the first into t->pv[0].
+   Returns the best line's score.  Stopped part-way, it keeps the first line if that one was
+   done and leaves t->mpv_done as it was. */
+static int search_lines(Thread *t, int depth, int prev)
+{
+    const Searcher *e = t->searcher;
+    int n = 0;
+    for (; n < e->multipv; n++) {
+        t->mpv_skip = n;
+        Completed *line = &t->mpv_new[n];
+        int around = n == 0 ? prev : t->mpv_done[n].depth ? t->mpv_done[n].score
+                                                             : t->mpv_new[n - 1].score;
+        int score = aspiration(t, depth, around);
+        if (halted(t) || t->pv_len[0] == 0)
+            break;
+        line->depth = depth;
+        line->score = score;
+        line->seldepth = t->seldepth;
+        line->pv_len = t->pv_len[0];
+        memcpy(line->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+    }
+    t->mpv_skip = 0;
+    if (n == 0)
+        return 0; /* as aspiration would: the caller sees the stop */
+    if (n == e->multipv) {
+        for (int i = 1; i < n; i++) /* insertion sort, stable: best score first */
+            for (int k = i; k > 0 && t->mpv_new[k].score > t->mpv_new[k - 1].score; k--) {
+                Completed tmp = t->mpv_new[k];
+                t->mpv_new[k] = t->mpv_new[k - 1];
+                t->mpv_new[k - 1] = tmp;
+            }
+        memcpy(t->mpv_done, t->mpv_new, sizeof(Completed) * (size_t)n);
+    }
+    const Completed *best = n == e->multipv ? &t->mpv_done[0] : &t->mpv_new[0];
+    t->pv_len[0] = best->pv_len;
+    memcpy(t->pv[0], best->pv, sizeof(Move) * (size_t)best->pv_len);
+    t->seldepth = best->seldepth;
+    return best->score;
 }
 
 void iterative_deepening(Thread *t)
@@ -632,7 +695,8 @@ void iterative_deepening(Thread *t)
         }
         t->iter_depth = depth;
         t->seldepth = 0;
-        int score = aspiration(t, depth, prev);
+        int score = t->id == 0 && e->multipv > 1 ? search_lines(t, depth, prev)
+                                                  : aspiration(t, depth, prev);
         if (should_stop(e) && t->done.depth > 0)
             break;
         if (superseded(t)) {

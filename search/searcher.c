@@ -59,9 +59,10 @@ static void *main_thread(void *arg)
     for (int i = 0; i < nhelpers; i++)
         pthread_join(helpers[i], NULL);
 
-    /* the deepest completed iteration wins; the main thread on ties */
+    /* the deepest completed iteration wins; the main thread on ties (and always with
+       MultiPV, whose lines only the main thread has) */
     Thread *best = t;
-    for (int i = 1; i <= nhelpers; i++) {
+    for (int i = 1; i <= nhelpers && e->multipv == 1; i++) {
         Thread *h = e->threads[i];
         if (h->done.depth > best->done.depth && h->done.pv_len > 0)
             best = h;
@@ -96,6 +97,21 @@ static void copy_root_history(Searcher *e)
         e->root_history[i] = h ? *h : (HistEntry){0, window}; /* forgotten by the caller */
     }
     position_attach_archive(root, e->root_history, n);
+}
+
+/* Leaves out of the root moves those the caller excluded (SearchLimits.excluded). */
+static void drop_excluded(Searcher *e, const SearchLimits *l)
+{
+    MoveVec *v = &e->root_moves;
+    int n = 0;
+    for (int i = 0; i < v->count; i++) {
+        bool excluded = false;
+        for (int k = 0; k < l->excluded_count && !excluded; k++)
+            excluded = l->excluded[k] == v->moves[i];
+        if (!excluded)
+            v->moves[n++] = v->moves[i];
+    }
+    v->count = n;
 }
 
 /* Conversion (convert.h): a side far ahead does not take back its own last move at the root,
@@ -230,12 +246,16 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     e->root = *pos;
     copy_root_history(e);
     e->limits = *limits;
+    e->limits.excluded = NULL; /* the caller's array: read below only */
+    e->limits.excluded_count = 0;
     e->report = report;
     e->ctx = ctx;
     e->best = e->ponder = MOVE_NONE;
 
     /* root moves: legal, and never a move that leaves a piece dead unless nothing else */
     generate_legal(&e->root, &e->root_moves);
+    if (limits->excluded_count > 0)
+        drop_excluded(e, limits);
     int n = 0;
     for (int i = 0; i < e->root_moves.count; i++)
         if (!move_leaves_dead_piece(&e->root, e->root_moves.moves[i]))
@@ -243,6 +263,10 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     if (n > 0)
         e->root_moves.count = n;
     drop_undoing_moves(e);
+    e->multipv = limits->multipv < 1 ? 1 : limits->multipv > MULTIPV_MAX ? MULTIPV_MAX
+                                                                         : limits->multipv;
+    if (e->multipv > e->root_moves.count)
+        e->multipv = e->root_moves.count > 0 ? e->root_moves.count : 1;
 
     for (int i = 0; i < e->nthreads; i++) {
         if (!e->threads[i]) {
@@ -263,6 +287,8 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
         atomic_store(&t->nodes, 0);
         t->done.depth = 0;
         t->done.pv_len = 0;
+        t->mpv_done[0].depth = 0;
+        t->mpv_skip = 0;
         memset(t->killers, 0, sizeof t->killers);
         memset(t->capture_killer, 0, sizeof t->capture_killer);
         for (int s = 0; s < 2; s++) /* age the history between searches */

@@ -24,17 +24,20 @@ int64_t elapsed_ms(const Searcher *e)
     return (mono_us() - atomic_load(&e->start_us)) / 1000;
 }
 
-static void fill_report(const Searcher *e, const Thread *t, SearchReport *r)
+static void fill_report(const Searcher *e, const Completed *c, int line, int lines,
+                        SearchReport *r)
 {
     memset(r, 0, sizeof *r);
-    r->depth = t->done.depth;
-    r->seldepth = t->done.seldepth;
-    r->score = t->done.score;
+    r->depth = c->depth;
+    r->seldepth = c->seldepth;
+    r->score = c->score;
     r->time_ms = elapsed_ms(e);
     r->nodes = total_nodes(e);
     r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
-    r->pv_length = t->done.pv_len;
-    memcpy(r->pv, t->done.pv, sizeof(Move) * (size_t)t->done.pv_len);
+    r->pv_length = c->pv_len;
+    memcpy(r->pv, c->pv, sizeof(Move) * (size_t)c->pv_len);
+    r->line = line;
+    r->lines = lines;
 }
 
 void report_iteration(const Searcher *e, const Thread *t)
@@ -42,8 +45,12 @@ void report_iteration(const Searcher *e, const Thread *t)
     if (!e->report)
         return;
     SearchReport r;
-    fill_report(e, t, &r);
-    e->report(e->ctx, &e->root, &r);
+    /* MultiPV: every line, if this iteration completed them all (else its first line only) */
+    int lines = e->multipv > 1 && t->mpv_done[0].depth == t->done.depth ? e->multipv : 1;
+    for (int i = 0; i < lines; i++) {
+        fill_report(e, lines > 1 ? &t->mpv_done[i] : &t->done, i + 1, lines, &r);
+        e->report(e->ctx, &e->root, &r);
+    }
 }
 
 /* Lazy SMP: the first helper searches every depth, as the main thread does (with 2 threads
@@ -67,7 +74,9 @@ bool thread_skips_depth(const Thread *t, int depth)
 void thread_publish_completed(Thread *t)
 {
     Searcher *e = t->searcher;
-    if (e->nthreads < 2)
+    /* with MultiPV the main thread completes every iteration itself (its lines), and the
+       helpers only fill the hash table */
+    if (e->nthreads < 2 || e->multipv > 1)
         return;
     pthread_mutex_lock(&e->completed_lock);
     if (t->done.depth > e->completed.depth) {

@@ -62,6 +62,11 @@ typedef struct Thread {
     int seldepth;
     int iter_depth; /* the iteration this thread is searching */
     Completed done; /* the last iteration this thread completed (or took over) */
+    /* MultiPV (main thread only): the lines of the iteration under way, and those of the last
+       completed one, best first; the search of line k leaves out the first moves of lines
+       0..k-1 at the root (mpv_skip = k) */
+    Completed mpv_new[MULTIPV_MAX], mpv_done[MULTIPV_MAX];
+    int mpv_skip;
 } Thread;
 
 struct Searcher {
@@ -79,6 +84,7 @@ struct Searcher {
     _Atomic uint64_t start_nodes; /* nodes searched when the clock started (a ponder hit) */
     _Atomic int progress_depth;
     SearchLimits limits;
+    int multipv;                /* lines searched (limits.multipv within 1..root moves) */
     Position root;
     HistEntry *root_history;    /* the root's archive: the game before it (see copy_root_history) */
     int root_history_cap;
