@@ -20,6 +20,7 @@
  */
 #include "cecp.h"
 
+#include "analysis.h"
 #include "dispatch.h"
 #include "game.h"
 #include "input.h"
@@ -78,6 +79,7 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     c->mps = 40; /* XBoard's default: 40 moves in 5 minutes */
     c->base_ms = 5 * 60 * 1000;
     cecp_clear_lift(c);
+    c->multipv = 1;
     if (pthread_create(&c->waiter, NULL, cecp_waiter_main, c) != 0)
         abort();
     return c;
@@ -111,6 +113,7 @@ void cecp_free(Cecp *c)
     for (int i = 0; i < RULESET_CACHE; i++)
         ruleset_free(c->rs_cache[i].rs);
     game_record_free(&c->game);
+    cecp_analysis_free(c);
     free(c->scratch);
     pthread_mutex_destroy(&c->out_lock);
     pthread_mutex_destroy(&c->w_lock);

@@ -13,6 +13,7 @@
  */
 #include "dispatch.h"
 
+#include "analysis.h"
 #include "command.h"
 #include "commands.h"
 #include "moves.h"
@@ -67,6 +68,8 @@ static const struct {
     {"hard", cecp_cmd_ponder, URGENT | KEEPS_SEARCH},
     {"easy", cecp_cmd_ponder, URGENT},
     {"analyze", cecp_cmd_analyze, 0},
+    {"exclude", cecp_cmd_exclude, 0},
+    {"include", cecp_cmd_exclude, 0},
     {"exit", cecp_cmd_exit, URGENT},
     {".", cecp_cmd_stat, URGENT | KEEPS_SEARCH},
     {"undo", cecp_cmd_undo, 0},

@@ -6,6 +6,8 @@
  */
 #include "game.h"
 
+#include "analysis.h"
+
 #include "output.h"
 #include "session.h"
 
@@ -68,6 +70,7 @@ void cecp_game_reset(Cecp *c, const Position *start)
     c->hint = MOVE_NONE;
     c->resign_count = 0;
     cecp_clear_lift(c);
+    cecp_clear_exclusions(c);
 }
 
 void cecp_record_move(Cecp *c, Move m)
@@ -75,6 +78,7 @@ void cecp_record_move(Cecp *c, Move m)
     game_record_play(&c->game, m);
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
+    cecp_clear_exclusions(c);
 }
 
 /* Claims the result if the game has ended; returns true if it has. */
@@ -142,6 +146,7 @@ void cecp_take_back(Cecp *c, int plies, const char *shown)
     c->game_over = false;
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
+    cecp_clear_exclusions(c);
 }
 
 const char *cecp_game_check(const Cecp *c)

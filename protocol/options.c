@@ -6,6 +6,7 @@
  */
 #include "options.h"
 
+#include "analysis.h"
 #include "board/legal.h"
 #include "evaloptions.h"
 #include "game.h"
@@ -95,6 +96,7 @@ static void send_features(Cecp *c)
         cecp_emitf(c, "feature option=\"%s -spin %ld %ld %ld\"", spins[i].name, spins[i].value,
                    spins[i].lo, spins[i].hi);
     cecp_eval_features(c);
+    cecp_analysis_features(c);
     cecp_emit(c, "feature done=1");
 }
 
@@ -151,6 +153,7 @@ static bool apply_rules(Cecp *c, const Rules *r, char *err, size_t errsz)
     c->rs = rs;
     c->hint = MOVE_NONE;
     cecp_clear_lift(c);
+    cecp_clear_exclusions(c);
     return true;
 }
 
@@ -198,7 +201,7 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
             cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
     }
-    if (cecp_eval_option(c, name, value, shown))
+    if (cecp_eval_option(c, name, value, shown) || cecp_analysis_option(c, name, value, shown))
         return;
     Spin spins[SPIN_COUNT];
     spin_options(c, spins);

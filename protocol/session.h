@@ -89,6 +89,10 @@ struct Cecp {
     Move hint;
     uint64_t hint_key;
 
+    /* analysis (analysis.c): lines searched, and the root moves excluded at this position */
+    int multipv;
+    MoveVec excluded;
+
     /* clocks */
     int mps, base_ms, inc_ms, st_ms, sd;
     uint64_t nps;

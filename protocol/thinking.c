@@ -5,6 +5,7 @@
  */
 #include "thinking.h"
 
+#include "analysis.h"
 #include "board/legal.h"
 #include "game.h"
 #include "input.h"
@@ -103,12 +104,14 @@ static long xboard_score(int score)
 static void report_cb(void *ctx, const Position *root, const SearchReport *r)
 {
     Cecp *c = ctx;
-    pthread_mutex_lock(&c->info_lock);
-    c->have_report = true;
-    c->last_score = r->score;
-    c->last_pv[0] = r->pv_length > 0 ? r->pv[0] : MOVE_NONE;
-    c->last_pv[1] = r->pv_length > 1 ? r->pv[1] : MOVE_NONE;
-    pthread_mutex_unlock(&c->info_lock);
+    if (r->line <= 1) { /* MultiPV: the best line is the engine's own */
+        pthread_mutex_lock(&c->info_lock);
+        c->have_report = true;
+        c->last_score = r->score;
+        c->last_pv[0] = r->pv_length > 0 ? r->pv[0] : MOVE_NONE;
+        c->last_pv[1] = r->pv_length > 1 ? r->pv[1] : MOVE_NONE;
+        pthread_mutex_unlock(&c->info_lock);
+    }
     if (!atomic_load(&c->post))
         return;
 
@@ -158,6 +161,7 @@ void cecp_start_analysis(Cecp *c)
         return;
     SearchLimits l = limits_none();
     l.infinite = true;
+    cecp_analysis_limits(c, &l); /* MultiPV and exclusions: analysis only */
     start_search(c, MODE_ANALYZE, c->game.pos, &l);
 }
 
