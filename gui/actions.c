@@ -319,8 +319,18 @@ static int act_resign(Session *s, Reply *r)
 static int act_analyse(Session *s, const JsonValue *body, Reply *r)
 {
     bool on;
-    if (!json_get_bool(body, "on", &on))
+    long lines = s->game.multipv;
+    if (json_get(body, "multipv") && !json_get_int(body, "multipv", 1, THINK_LINES_MAX, &lines))
+        return refuse(r, 400, "\"multipv\" must be from 1 to %d", THINK_LINES_MAX);
+    if (!json_get(body, "on"))
+        on = s->game.analysing;
+    else if (!json_get_bool(body, "on", &on))
         return refuse(r, 400, "analysis needs \"on\": true or false");
+    if (lines != s->game.multipv) {
+        s->game.multipv = (int)lines;
+        if (s->job_kind[0] == JOB_ANALYSE)
+            s->job[0] = 0; /* a new analysis with the new number of lines (session_kick) */
+    }
     if (on && gamestate_engine_game(&s->game))
         return refuse(r, 409, "an engine is playing this game; analysis works in games between "
                               "people, after a game, or when the game is stopped");
@@ -328,6 +338,38 @@ static int act_analyse(Session *s, const JsonValue *body, Reply *r)
     if (!on)
         s->game.think.valid = false;
     return 0;
+}
+
+/* review {depth, threshold}: the game reviewed by an engine of its own (review.h);
+   review {cancel: true} stops it. */
+static int act_review(Session *s, const JsonValue *body, Reply *r)
+{
+    bool cancel = false;
+    if (json_get(body, "cancel") && json_get_bool(body, "cancel", &cancel) && cancel) {
+        review_cancel(s->review);
+        return 0;
+    }
+    long depth = 4, threshold = 300;
+    if (json_get(body, "depth") && !json_get_int(body, "depth", 1, REVIEW_DEPTH_MAX, &depth))
+        return refuse(r, 400, "\"depth\" must be from 1 to %d", REVIEW_DEPTH_MAX);
+    if (json_get(body, "threshold") &&
+        !json_get_int(body, "threshold", REVIEW_THRESHOLD_MIN, REVIEW_THRESHOLD_MAX, &threshold))
+        return refuse(r, 400, "\"threshold\" must be from %d to %d centipawns",
+                      REVIEW_THRESHOLD_MIN, REVIEW_THRESHOLD_MAX);
+    if (s->game.nplies == 0)
+        return refuse(r, 409, "the game has no moves to review");
+    ReviewGame g = {.game_no = s->game.game_no, .rules = s->game.rules,
+                    .from_start = s->game.from_start, .nmoves = s->game.nplies};
+    str_copy(g.start_tfen, sizeof g.start_tfen, s->game.start_tfen);
+    char(*moves)[MOVE_STR_MAX] = xcalloc((size_t)s->game.nplies, sizeof *moves);
+    for (int i = 0; i < s->game.nplies; i++)
+        str_copy(moves[i], sizeof moves[i], s->game.plies[i].rec.wire);
+    g.moves = (const char(*)[MOVE_STR_MAX])moves;
+    char err[200];
+    int rc = review_start(s->review, &s->engine[0].cfg, &g, (int)depth, (int)threshold, err,
+                          sizeof err);
+    free(moves);
+    return rc ? refuse(r, 400, "%s", err) : 0;
 }
 
 static int act_restart(Session *s, const JsonValue *body, Reply *r)
@@ -361,6 +403,8 @@ static int dispatch(Session *s, const char *action, const JsonValue *body, Reply
         return act_analyse(s, body, r);
     if (strcmp(action, "restart") == 0)
         return act_restart(s, body, r);
+    if (strcmp(action, "review") == 0)
+        return act_review(s, body, r);
     if (strcmp(action, "resume") == 0) {
         s->game.paused = false;
         return 0;

@@ -68,6 +68,9 @@ static void get(Api *api, HttpConn *c, const HttpRequest *req)
     } else if (strcmp(p, "/api/pgngames") == 0) {
         out = session_pgn_games(api->session);
         http_respond_json(c, 200, out);
+    } else if (strcmp(p, "/api/review") == 0) {
+        out = session_review(api->session);
+        http_respond_json(c, 200, out);
     } else if (strcmp(p, "/api/tfen") == 0) {
         out = session_tfen(api->session);
         http_respond(c, 200, "text/plain; charset=utf-8", out, strlen(out));

@@ -169,6 +169,16 @@ static int sync_game(BoardEngine *e, const EngineJob *job)
     return 0;
 }
 
+/* Sets the engine's MultiPV option to n lines, if it has one and n is new to it. */
+static int send_multipv(BoardEngine *e, int n)
+{
+    const XOption *o = xe_find_option(&e->xe, "MultiPV");
+    if (!o || n == e->multipv_sent || (n == 1 && e->multipv_sent == 0))
+        return 0;
+    e->multipv_sent = n;
+    return xe_send(&e->xe, "option %s=%d", o->name, n);
+}
+
 /* Starts job: the engine's game is brought up to date, then "go" or "analyze". */
 static void run_job(BoardEngine *e, EngineJob *job)
 {
@@ -186,6 +196,8 @@ static void run_job(BoardEngine *e, EngineJob *job)
         e->awaiting_pong = x->ping_id;
         e->ping_sent_ms = mono_ms();
     }
+    if (rc == 0 && job->kind != JOB_STOP)
+        rc = send_multipv(e, job->kind == JOB_ANALYSE && job->multipv > 0 ? job->multipv : 1);
     if (rc == 0 && job->kind == JOB_THINK)
         rc = (job->clock[0] && x->f_time ? xe_send(x, "%s", job->clock) : 0) || xe_send(x, "go");
     if (rc == 0 && job->kind == JOB_ANALYSE) {

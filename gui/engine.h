@@ -33,6 +33,8 @@ typedef struct EngineJob {
     char limits[96];
     char clock[64];
     int64_t deadline_ms;           /* THINK: no move by then (mono_ms) = the engine hangs */
+    int multipv;                   /* ANALYSE: lines wanted (option MultiPV, if the engine has
+                                      it); a THINK job asks for one line */
 } EngineJob;
 
 typedef struct EngineCallbacks {
@@ -65,6 +67,7 @@ typedef struct BoardEngine {
     EngineJob synced;              /* what the engine's game is (moves, rules, limits) */
     bool synced_valid;
     bool analysing, thinking;      /* in "analyze" mode; a "go" is waiting for its move */
+    int multipv_sent;              /* the last option MultiPV sent (0: none) */
     int awaiting_pong;
     int64_t ping_sent_ms;
     int64_t deadline_ms;

@@ -60,6 +60,10 @@ typedef struct Thinking {
     int at;              /* the position (ply index) it is about */
     long long nodes, time_cs;
     int nlines;          /* lines in line[], best first */
+    /* the engine's lines come one by one: a block is one iteration's (docs/PROTOCOL.md §1.6,
+       MultiPV: the same depth, at most the lines asked for) */
+    unsigned job;
+    int block_depth, block_lines, block_max;
     ThinkLine line[THINK_LINES_MAX];
 } Thinking;
 
@@ -93,6 +97,7 @@ typedef struct GameState {
     bool paused;                   /* play stopped (a page went away, a step back, stop) */
     char pause_reason[200];
     bool analysing;
+    int multipv;                   /* lines the analysis shows (1..THINK_LINES_MAX) */
     char notice[900];              /* the last message for the page ("" = none) */
     int pgn_ngames, pgn_loaded;    /* the games of the last PGN file loaded, the one shown */
     char (*pgn_label)[PGNLOAD_LABEL_MAX]; /* ... their labels (GET /api/pgngames) */

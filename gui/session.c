@@ -182,6 +182,7 @@ static void make_job(Session *s, EngineJob *job, int kind, int at)
     rules_describe(&s->game.rules, job->rules, sizeof job->rules);
     if (kind == JOB_THINK)
         job_limits(s, gamestate_side_to_play(&s->game), job);
+    job->multipv = s->game.multipv;
 }
 
 static void submit(Session *s, int slot, int kind, int at)
@@ -312,19 +313,29 @@ static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
         Position *p = at == s->game.cursor ? NULL : gamestate_position_at(&s->game, at);
         const Position *pos = p ? p : s->game.pos;
         Thinking *t = &s->game.think;
+        int max = s->job_kind[slot] == JOB_ANALYSE ? s->game.multipv : 1;
+        if (!t->valid || t->slot != slot || t->job != job || t->at != at ||
+            x->depth != t->block_depth || t->block_lines >= t->block_max || max < 1)
+            t->block_lines = 0; /* a new iteration's lines */
         t->valid = true;
         t->slot = slot;
+        t->job = job;
         t->at = at;
         t->nodes = x->nodes;
         t->time_cs = x->time_cs;
-        t->nlines = 1;
-        ThinkLine *l = &t->line[0];
+        t->block_depth = x->depth;
+        t->block_max = max < 1 ? 1 : max > THINK_LINES_MAX ? THINK_LINES_MAX : max;
+        int k = t->block_lines++;
+        t->nlines = t->block_lines;
+        ThinkLine *l = &t->line[k];
         l->depth = x->depth;
         l->score = pos->side == BLACK ? x->score : -x->score; /* sente's view */
         read_pv(pos, x->pv, l);
         free(p);
-        s->game.has_eval[at] = true;
-        s->game.eval[at] = l->score;
+        if (k == 0) { /* the best line is the position's score */
+            s->game.has_eval[at] = true;
+            s->game.eval[at] = l->score;
+        }
         JsonBuf b;
         jb_init(&b);
         view_thinking_json(&s->game, &b);
@@ -380,12 +391,25 @@ static void engine_log(void *ctx, const char *who, const char *dir, const char *
     pthread_mutex_unlock(&mu);
 }
 
+/* The review's progress: the pages are sent its state (without the session's lock). */
+static void review_notify(void *ctx)
+{
+    Session *s = ctx;
+    char *json = review_json(s->review);
+    events_publish(s->hub, "review", json);
+    free(json);
+}
+
+char *session_review(Session *s) { return review_json(s->review); }
+
 Session *session_new(const BoardConfig *cfg, EventHub *hub)
 {
     Session *s = xcalloc(1, sizeof *s);
     pthread_mutex_init(&s->mu, NULL);
     s->hub = hub;
     s->cfg = *cfg;
+    s->game.multipv = 1;
+    s->review = review_new(review_notify, s);
     s->log = cfg->engine_log ? fopen(cfg->engine_log, "a") : NULL;
     static const EngineCallbacks cbs = {cb_move, cb_thinking, cb_resign, cb_state};
     for (int slot = 0; slot < 2; slot++) {
@@ -414,6 +438,7 @@ void session_free(Session *s)
     s->game.over = true;
     session_stop_engines(s);
     pthread_mutex_unlock(&s->mu);
+    review_free(s->review);
     for (int slot = 0; slot < 2; slot++) /* both at once: each ends its waits at once */
         engine_interrupt(&s->engine[slot]);
     for (int slot = 0; slot < 2; slot++) /* not under the lock: callbacks may wait for it */

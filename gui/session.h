@@ -24,6 +24,8 @@ void session_free(Session *s);
 
 /* GET /api/state: the whole state as JSON (malloc'ed). */
 char *session_state(Session *s);
+/* The game review's state (review.h), as JSON (malloc'ed). */
+char *session_review(Session *s);
 /* GET /api/pgn, /api/tfen: the game record (PGN) and the position shown (TFEN). */
 char *session_pgn(Session *s);
 char *session_tfen(Session *s);

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "events.h"
 #include "gamestate.h"
+#include "review.h"
 
 struct Session {
     pthread_mutex_t mu;
@@ -24,6 +25,7 @@ struct Session {
     int job_line[2];               /* nplies when the job was given (a THINK job's game) */
     BoardEngine engine[2];
     FILE *log;                     /* the engines' protocol log, or NULL */
+    Review *review;                /* the game review (its own engine and thread) */
 };
 
 #endif

@@ -251,6 +251,7 @@ char *view_state_json(const GameState *g, BoardEngine engine[2])
     jb_kbool(&b, "paused", g->paused);
     jb_kstr(&b, "pauseReason", g->pause_reason);
     jb_kbool(&b, "analysing", g->analysing);
+    jb_kint(&b, "multipv", g->multipv);
     jb_kbool(&b, "engineGame", gamestate_engine_game(g));
     jb_kstr(&b, "notice", g->notice);
     jb_key(&b, "pgnFile"); /* the games of the last file loaded (their labels: /api/pgngames) */

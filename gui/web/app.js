@@ -177,6 +177,7 @@ function wire() {
   $("btn-flip").addEventListener("click", flip);
   $("btn-resign").addEventListener("click", () => { if (confirm("Resign this game?")) run("resign"); });
   $("btn-analyse").addEventListener("click", () => run("analyse", { on: !app.state.analysing }));
+  $("multipv").addEventListener("change", () => run("analyse", { multipv: Number($("multipv").value) }));
   $("btn-stop").addEventListener("click", () => run(app.state.paused ? "resume" : "stop"));
   $("nav-start").addEventListener("click", () => run("goto", { ply: 0 }));
   $("nav-back").addEventListener("click", () => step(-1));

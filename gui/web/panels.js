@@ -51,6 +51,7 @@ export class Panels {
     if (!st.think.valid) this.setThinking(st.think);
     $("tfen").value = st.tfen;
     $("btn-analyse").setAttribute("aria-pressed", st.analysing ? "true" : "false");
+    if (document.activeElement !== $("multipv")) $("multipv").value = String(st.multipv || 1);
     $("btn-stop").textContent = st.paused ? "Go on" : "Stop";
   }
 
@@ -163,8 +164,8 @@ export class Panels {
     if (cur) cur.scrollIntoView({ block: "nearest" });
   }
 
-  // The engine's thinking: depth and speed, then its lines (one now; MultiPV would give
-  // several), each a score from sente's view and the moves from the position shown.
+  // The engine's thinking: depth and speed, then its lines (MultiPV: the best first), each a
+  // score from sente's view and the moves from the position shown.
   setThinking(t) {
     const list = $("think-lines");
     const lines = t.valid ? t.lines : [];
