@@ -4,6 +4,7 @@
 import { Board } from "./board.js";
 import { act, getJSON, getText, listen } from "./net.js";
 import { Panels } from "./panels.js";
+import { Review } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const t0 = performance.now();
@@ -71,6 +72,12 @@ function autoFlip(st) {
   if (sente !== gote) setFlipped(gote === "human");
 }
 
+const review = new Review({
+  start: (body) => run("review", body),
+  cancel: () => run("review", { cancel: true }),
+  goto: (ply) => run("goto", { ply }),
+});
+
 async function show(st) {
   if (app.state && st.version < app.state.version) return; // an older answer
   const rulesChanged = !app.state || rulesKey(app.state) !== rulesKey(st);
@@ -81,6 +88,7 @@ async function show(st) {
   if (moved) panels.hidePiece(); // what it said may be stale (a capture, a burn)
   board.setState(st);
   panels.setState(st, app.flipped);
+  review.setState(st);
   if (st.think.valid) onThinking(st.think);
   else board.setArrow(null);
   showPgnGames(st);
@@ -227,7 +235,10 @@ async function start() {
   } catch (e) {
     panels.showError("cannot reach kaki-board: " + e.message);
   }
-  listen(show, onThinking, resync);
+  try {
+    review.setReview(await getJSON("/api/review"));
+  } catch (e) { /* no review yet */ }
+  listen(show, onThinking, resync, (r) => review.setReview(r));
 }
 
 start();

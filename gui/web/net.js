@@ -39,11 +39,13 @@ export async function act(action, body = {}) {
   return answer;
 }
 
-// Calls onState(state) and onThinking(think) as events arrive; reconnects by itself.
-export function listen(onState, onThinking, onResync) {
+// Calls onState(state), onThinking(think) and onReview(review) as events arrive; reconnects
+// by itself.
+export function listen(onState, onThinking, onResync, onReview) {
   const es = new EventSource("/api/events?client=" + encodeURIComponent(client));
   es.addEventListener("state", (e) => onState(JSON.parse(e.data)));
   es.addEventListener("thinking", (e) => onThinking(JSON.parse(e.data)));
   es.addEventListener("resync", () => onResync());
+  if (onReview) es.addEventListener("review", (e) => onReview(JSON.parse(e.data)));
   return es;
 }
