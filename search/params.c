@@ -84,9 +84,9 @@ static const SearchParamInfo table[] = {
         "conversion: ... at full weight from this lead on, growing linearly from CONVERT_LEAD"),
     ROW("CONVERT_STRONG", convert_strong, 1500, 0, 100000,
         "conversion: pieces of at least this section 7 value are brought to the enemy royals"),
-    ROW("CONVERT_APPROACH", convert_approach, 2, 0, 1000,
+    ROW("CONVERT_APPROACH", convert_approach, 0, 0, 1000,
         "conversion: cp per square a strong piece of the side ahead is nearer an enemy royal"),
-    ROW("CONVERT_NO_UNDO", convert_no_undo, 1, 0, 1,
+    ROW("CONVERT_NO_UNDO", convert_no_undo, 0, 0, 1,
         "conversion: 1 = the side ahead never takes back its own last move at the root"),
 };
 

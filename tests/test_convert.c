@@ -109,6 +109,8 @@ static void undo(void)
 int main(void)
 {
     params = search_params_default();
+    params.convert_approach = 2; /* the terms are off by default (docs/CONVERSION.md) */
+    params.convert_no_undo = 1;
     convert_init_tables(&tables, &params);
     terms();
     undo();

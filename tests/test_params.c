@@ -81,6 +81,11 @@ static const char *moves_played = "";
 /* The nodes of a single-threaded search of tfen to `depth` from a fresh searcher (so that the
    hash table starts the same), with parameter `name` set to value (name NULL: the defaults),
    after moves_played. */
+/* A second parameter every search of nodes_of gets (NULL: none), for parameters that only act
+   when another one is on. */
+static const char *extra_name;
+static int extra_value;
+
 static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char *name, int value)
 {
     Searcher *e = searcher_new();
@@ -89,6 +94,7 @@ static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char
     SearchConfig c = search_config_default();
     c.check_ext = check_ext;
     searcher_set_config(e, &c);
+    CHECK(!extra_name || searcher_set_param(e, extra_name, extra_value), "%s refused", extra_name);
     CHECK(!name || searcher_set_param(e, name, value), "%s = %d refused", name, value);
     Position *pos = malloc(sizeof *pos);
     char err[200];
@@ -188,6 +194,15 @@ static void reaches_search(void)
             uint64_t def_undo = nodes_of(mate_in_2[0], UNDO_DEPTH, false, NULL, 0);
             ok = felt(r, &def_undo, mate_in_2, 1, UNDO_DEPTH, false);
             moves_played = "";
+        }
+        else if (strncmp(r->name, "CONVERT_", 8) == 0 && strcmp(r->name, "CONVERT_APPROACH") != 0) {
+            extra_name = "CONVERT_APPROACH"; /* off by default: the others act through it */
+            extra_value = 2;
+            uint64_t def_on[N];
+            for (int k = 0; k < N; k++)
+                def_on[k] = nodes_of(boards[k], DEPTH, false, NULL, 0);
+            ok = felt(r, def_on, boards, N, DEPTH, false);
+            extra_name = NULL;
         }
         else
             ok = felt(r, def, boards, N, DEPTH, false);
