@@ -28,6 +28,9 @@ typedef struct SearchLimits {
        need not outlive that call.  Moves that are not legal there are ignored. */
     const Move *excluded;
     int excluded_count;
+    int root_noise;       /* playing levels: a root move's score gets a bonus of 0..root_noise
+                             centipawns, a hash of noise_seed, position and move (level.h) */
+    uint64_t noise_seed;
 } SearchLimits;
 
 static inline SearchLimits limits_none(void)

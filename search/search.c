@@ -15,6 +15,7 @@
 #include "checks.h"
 #include "convert.h"
 #include "history.h"
+#include "level.h"
 #include "movepick.h"
 #include "params.h"
 #include "thread.h"
@@ -74,7 +75,8 @@ static bool royal_threatened(const Position *pos, int side)
 static void check_limits(Thread *t)
 {
     Searcher *e = t->searcher;
-    if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) {
+    /* a node budget ends the search once it has a move: depth 1 completed */
+    if (e->limits.nodes && total_nodes(e) >= e->limits.nodes && t->done.depth > 0) {
         atomic_store(&e->stop, true);
         return;
     }
@@ -416,6 +418,18 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
     return score;
 }
 
+/* A playing level's root move (level.h): its score plus its bonus, the child searched with the
+   window shifted by the bonus; a mate score keeps its exact value. */
+static int search_noisy_root_move(Thread *t, int alpha, int beta, int depth, int place,
+                                  bool reducible, bool pv_node, Move m)
+{
+    int bonus = level_root_bonus(&t->searcher->limits, t->searcher->root.key, m);
+    int a = alpha > -SCORE_MATE_BOUND ? alpha - bonus : alpha;
+    int b = beta < SCORE_MATE_BOUND ? beta - bonus : beta;
+    int score = search_child(t, a, b, depth, 0, place, reducible, pv_node, m);
+    return score_is_mate(score) ? score : score + bonus;
+}
+
 /* The principal variation at ply: m followed by the child's. */
 static void update_pv(Thread *t, int ply, Move m)
 {
@@ -584,7 +598,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
         legal++;
         if (!over) { /* a split node's moves keep their place in the main order (its rank) */
             int place = split ? rank : root ? mp.rank : legal;
-            score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, pv_node, m);
+            if (root && e->limits.root_noise)
+                score = search_noisy_root_move(t, alpha, beta, depth, place, quiet && !killer,
+                                               pv_node, m);
+            else
+                score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, pv_node, m);
         }
         unmake(t, m, ply);
         if (halted(t))
