@@ -25,6 +25,7 @@
 #include "game.h"
 #include "input.h"
 #include "options.h"
+#include "playlevel.h"
 #include "output.h"
 #include "session.h"
 #include "thinking.h"
@@ -78,6 +79,7 @@ Cecp *cecp_new(CecpWriteFn write, void *ctx)
     atomic_store(&c->rank_offset, 0);
     c->mps = 40; /* XBoard's default: 40 moves in 5 minutes */
     c->base_ms = 5 * 60 * 1000;
+    cecp_level_init(c);
     cecp_clear_lift(c);
     c->multipv = 1;
     if (pthread_create(&c->waiter, NULL, cecp_waiter_main, c) != 0)

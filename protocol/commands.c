@@ -9,6 +9,7 @@
 #include "game.h"
 #include "options.h"
 #include "output.h"
+#include "playlevel.h"
 #include "session.h"
 #include "thinking.h"
 
@@ -36,6 +37,7 @@ void cecp_cmd_new(Cecp *c, Command *cmd)
     cecp_game_reset(c, NULL);
     c->engine_side = c->analyzing ? NOBODY : WHITE; /* engine plays gote (XBoard black) */
     c->sd = 0;
+    cecp_level_new_game(c);
     searcher_new_game(c->searcher);
 }
 

@@ -12,6 +12,7 @@
 #include "game.h"
 #include "numbers.h"
 #include "output.h"
+#include "playlevel.h"
 #include "session.h"
 
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/xbvariant.h"
+#include "search/level.h"
 #include "util/parse.h"
 #include "util/strutil.h"
 #include "util/version.h"
@@ -62,7 +64,15 @@ typedef struct Spin {
     const char *name;
     long lo, hi, value;
 } Spin;
-enum { SPIN_RANK_OFFSET, SPIN_RESIGN_THRESHOLD, SPIN_HASH, SPIN_THREADS, SPIN_COUNT };
+enum {
+    SPIN_RANK_OFFSET,
+    SPIN_RESIGN_THRESHOLD,
+    SPIN_HASH,
+    SPIN_THREADS,
+    SPIN_LEVEL,
+    SPIN_LEVEL_SEED,
+    SPIN_COUNT
+};
 
 static void spin_options(Cecp *c, Spin spins[SPIN_COUNT])
 {
@@ -70,6 +80,8 @@ static void spin_options(Cecp *c, Spin spins[SPIN_COUNT])
     spins[SPIN_RESIGN_THRESHOLD] = (Spin){"Resign threshold", 0, 100000, c->resign_threshold};
     spins[SPIN_HASH] = (Spin){"Hash", 1, c->max_hash_mb, c->hash_mb};
     spins[SPIN_THREADS] = (Spin){"Threads", 1, c->max_threads, c->threads};
+    spins[SPIN_LEVEL] = (Spin){"Level", LEVEL_MIN, LEVEL_MAX, c->level};
+    spins[SPIN_LEVEL_SEED] = (Spin){"Level seed", 0, 2147483647, c->level_seed};
 }
 
 static void send_features(Cecp *c)
@@ -220,6 +232,8 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         case SPIN_RESIGN_THRESHOLD: c->resign_threshold = (int)v; break;
         case SPIN_HASH: cecp_set_hash(c, v); break;
         case SPIN_THREADS: cecp_set_threads(c, v); break;
+        case SPIN_LEVEL: c->level = (int)v; break;
+        case SPIN_LEVEL_SEED: cecp_set_level_seed(c, v); break;
         }
         return;
     }

@@ -86,6 +86,9 @@ struct Cecp {
     atomic_int post;
     atomic_int rank_offset;
     int resign_threshold, resign_count;
+    int level;           /* playing level (search/level.h), LEVEL_FULL = full strength */
+    long level_seed;     /* option Level seed: 0 = a fresh seed every game */
+    uint64_t game_seed;  /* the seed of this game's level randomness (playlevel.c) */
     Move hint;
     uint64_t hint_key;
 

@@ -20,6 +20,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/result.h"
+#include "search/level.h"
 #include "util/strutil.h"
 
 void *cecp_waiter_main(void *arg)
@@ -247,7 +248,7 @@ void cecp_engine_moved(Cecp *c, Move best, Move ponder)
     if (ponder) {
         c->hint = ponder;
         c->hint_key = c->game.pos->key;
-        if (c->ponder_on)
+        if (c->ponder_on && c->level == LEVEL_FULL) /* a weaker level never ponders */
             start_ponder(c, ponder);
     }
 }

@@ -6,6 +6,7 @@
 
 #include "numbers.h"
 #include "output.h"
+#include "playlevel.h"
 #include "session.h"
 
 #include <limits.h>
@@ -27,6 +28,7 @@ SearchLimits cecp_own_limits(const Cecp *c)
     if (c->st_ms > 0) {
         int margin = c->st_ms / 10 < 100 ? c->st_ms / 10 : 100;
         l.movetime_ms = c->st_ms - margin > 1 ? c->st_ms - margin : 1;
+        cecp_level_limits(c, &l);
         return l;
     }
     long t = c->have_time ? c->time_cs * 10 : c->base_ms;
@@ -36,12 +38,13 @@ SearchLimits cecp_own_limits(const Cecp *c)
         int side = c->engine_side == NOBODY ? c->game.pos->side : c->engine_side;
         l.moves_to_go = c->mps - moves_made_by(c, side) % c->mps;
     }
+    cecp_level_limits(c, &l);
     return l;
 }
 
 void cecp_emit_plan(Cecp *c, const char *when, const SearchLimits *l)
 {
-    char clock[96], extra[64] = "";
+    char clock[96], extra[128] = "";
     if (l->movetime_ms > 0)
         snprintf(clock, sizeof clock, "fixed %d ms a move", l->movetime_ms);
     else
@@ -49,6 +52,12 @@ void cecp_emit_plan(Cecp *c, const char *when, const SearchLimits *l)
                  l->inc_ms, l->moves_to_go);
     if (l->depth > 0)
         snprintf(extra, sizeof extra, ", depth %d", l->depth);
+    if (l->nodes > 0)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", nodes %llu",
+                 (unsigned long long)l->nodes);
+    if (l->root_noise > 0)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", noise %d",
+                 l->root_noise);
     if (l->nps > 0)
         snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", nps %llu",
                  (unsigned long long)l->nps);
