@@ -6,6 +6,7 @@
 
 #include "board/tfen.h"
 #include "eval/eval.h"
+#include "search/level.h"
 #include "util/parse.h"
 
 static int load_net(const char *path)
@@ -43,6 +44,31 @@ int cli_eval_arg(int argc, char **argv, int i, int *eval_mode)
     return 2;
 }
 
+/* --option Level=N and --option "Level seed=N"; returns 1 if arg is one of them (-1 after
+   printing an error for a bad value), else 0. */
+static int level_option(const char *arg, CliPosition *pos)
+{
+    long v;
+    if (strncmp(arg, "Level=", 6) == 0) {
+        if (!parse_long(arg + 6, LEVEL_MIN, LEVEL_MAX, &v)) {
+            fprintf(stderr, "error: Level must be %d to %d, got '%s'\n", LEVEL_MIN, LEVEL_MAX,
+                    arg + 6);
+            return -1;
+        }
+        pos->level = (int)v;
+        return 1;
+    }
+    if (strncmp(arg, "Level seed=", 11) == 0) {
+        if (!parse_long(arg + 11, 0, 2147483647, &v)) {
+            fprintf(stderr, "error: Level seed must be 0 to 2147483647, got '%s'\n", arg + 11);
+            return -1;
+        }
+        pos->level_seed = v;
+        return 1;
+    }
+    return 0;
+}
+
 /* --fen and --option; returns the number of arguments used, 0 if argv[i] is neither, -1 on
    error. */
 static int position_arg(int argc, char **argv, int i, CliPosition *pos)
@@ -69,6 +95,9 @@ static int position_arg(int argc, char **argv, int i, CliPosition *pos)
             fprintf(stderr, "error: --option needs NAME=VALUE\n");
             return -1;
         }
+        int level = level_option(argv[i + 1], pos);
+        if (level != 0)
+            return level < 0 ? -1 : 2;
         if (rules_set_assignment(&pos->rules, argv[i + 1], err, sizeof err) != 0) {
             fprintf(stderr, "error: %s\n", err);
             return -1;
@@ -102,6 +131,8 @@ int cli_parse(int argc, char **argv, CliPosition *pos, const CliNumber *numbers,
     pos->fen = TFEN_START;
     rules_default(&pos->rules);
     pos->eval_mode = EVAL_DEFAULT;
+    pos->level = LEVEL_FULL;
+    pos->level_seed = 1;
     for (int i = 0; i < argc;) {
         int used = cli_eval_arg(argc, argv, i, &pos->eval_mode);
         if (used == 0)

@@ -20,11 +20,14 @@ typedef struct CliSwitch {
 } CliSwitch;
 
 /* What every position-taking subcommand accepts: --fen TFEN (one argument, or board and side
-   as two), --option NAME=VALUE (docs/RULES.md §9, and the evaluation's options below). */
+   as two), --option NAME=VALUE (docs/RULES.md §9, Level and Level seed, and the evaluation's
+   options below). */
 typedef struct CliPosition {
     const char *fen;
     Rules rules;
     int eval_mode; /* EVAL_* (eval/eval.h): --option Evaluation=nnue|learnt|gcsa */
+    int level;     /* --option Level=1..10 (search/level.h; default 10, full strength) */
+    long level_seed; /* --option "Level seed=N" (default 1): the seed of the level's randomness */
 } CliPosition;
 
 /* The evaluation's arguments: --option Evaluation=NAME, --option EvalFile=PATH and

@@ -12,6 +12,7 @@
 #include "eval/eval.h"
 #include "eval/trace.h"
 #include "eval/weights.h"
+#include "search/level.h"
 #include "search/searcher.h"
 
 /* "cp 35" or "mate 3" / "mate -2" (moves) */
@@ -61,6 +62,7 @@ int cmd_go(int argc, char **argv)
     limits.nodes = (uint64_t)nodes;
     if (!limits.depth && !limits.movetime_ms && !limits.nodes)
         limits.depth = 8;
+    level_apply(cp.level, (uint64_t)cp.level_seed, &limits);
     Position *pos = cli_load_position(&cp);
     if (!pos)
         return 2;
