@@ -30,6 +30,8 @@ LevelLimits level_limits(int level)
 void level_apply(int level, uint64_t seed, SearchLimits *l)
 {
     LevelLimits lv = level_limits(level);
+    if (lv.depth == 0 && lv.nodes == 0 && lv.noise == 0)
+        return; /* the full engine */
     if (lv.depth && (l->depth == 0 || l->depth > lv.depth))
         l->depth = lv.depth;
     if (lv.nodes && (l->nodes == 0 || l->nodes > lv.nodes))
