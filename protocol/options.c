@@ -59,10 +59,12 @@ static int find_rule_option(const char *name)
     return -1;
 }
 
-/* The spin options: name, range and current value, for the feature list and `option`. */
+/* The spin options: name, range and current value, for the feature list and `option`.  A
+   value out of range is clamped (docs/PROTOCOL.md §1.4), or refused if `strict`. */
 typedef struct Spin {
     const char *name;
     long lo, hi, value;
+    bool strict;
 } Spin;
 enum {
     SPIN_RANK_OFFSET,
@@ -76,12 +78,12 @@ enum {
 
 static void spin_options(Cecp *c, Spin spins[SPIN_COUNT])
 {
-    spins[SPIN_RANK_OFFSET] = (Spin){"Rank offset", 0, 1, atomic_load(&c->rank_offset)};
-    spins[SPIN_RESIGN_THRESHOLD] = (Spin){"Resign threshold", 0, 100000, c->resign_threshold};
-    spins[SPIN_HASH] = (Spin){"Hash", 1, c->max_hash_mb, c->hash_mb};
-    spins[SPIN_THREADS] = (Spin){"Threads", 1, c->max_threads, c->threads};
-    spins[SPIN_LEVEL] = (Spin){"Level", LEVEL_MIN, LEVEL_MAX, c->level};
-    spins[SPIN_LEVEL_SEED] = (Spin){"Level seed", 0, 2147483647, c->level_seed};
+    spins[SPIN_RANK_OFFSET] = (Spin){"Rank offset", 0, 1, atomic_load(&c->rank_offset), false};
+    spins[SPIN_RESIGN_THRESHOLD] = (Spin){"Resign threshold", 0, 100000, c->resign_threshold, false};
+    spins[SPIN_HASH] = (Spin){"Hash", 1, c->max_hash_mb, c->hash_mb, false};
+    spins[SPIN_THREADS] = (Spin){"Threads", 1, c->max_threads, c->threads, false};
+    spins[SPIN_LEVEL] = (Spin){"Level", LEVEL_MIN, LEVEL_MAX, c->level, true};
+    spins[SPIN_LEVEL_SEED] = (Spin){"Level seed", 0, 2147483647, c->level_seed, false};
 }
 
 static void send_features(Cecp *c)
@@ -223,6 +225,13 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
         long v;
         char what[48];
         snprintf(what, sizeof what, "option %s", spins[i].name);
+        if (spins[i].strict && (!parse_long(value, spins[i].lo, spins[i].hi, &v))) {
+            char reason[64];
+            snprintf(reason, sizeof reason, "%s must be %ld to %ld", spins[i].name, spins[i].lo,
+                     spins[i].hi);
+            refuse_option(c, reason, shown);
+            return;
+        }
         if (!cecp_number(c, what, value, spins[i].lo, spins[i].hi, &v)) {
             refuse_option(c, "bad option value", shown);
             return;
