@@ -183,14 +183,32 @@ static int read_position(const char *text, const Rules *rules, char *out, Reply 
     return rc ? refuse(r, 422, "bad TFEN: %s", err) : 0;
 }
 
+/* "senteLevel" and "goteLevel": the engines' playing levels. */
+static int read_levels(const JsonValue *body, int level[2], Reply *r)
+{
+    static const char *const key[2] = {"senteLevel", "goteLevel"};
+    for (int c = 0; c < 2; c++) {
+        long v;
+        if (!json_get(body, key[c]))
+            continue;
+        if (!json_get_int(body, key[c], BOARD_LEVEL_MIN, BOARD_LEVEL_FULL, &v))
+            return refuse(r, 400, "\"%s\" must be a level from %d to %d", key[c],
+                          BOARD_LEVEL_MIN, BOARD_LEVEL_FULL);
+        level[c] = (int)v;
+    }
+    return 0;
+}
+
 static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settings)
 {
     int player[2] = {s->game.player[0], s->game.player[1]};
+    int level[2] = {s->game.level[0], s->game.level[1]};
     ClockSpec clock = s->game.clock;
     Rules rules = s->game.rules;
     if (!keep_settings &&
         (read_player(body, "sente", &player[0], r) || read_player(body, "gote", &player[1], r) ||
-         read_clock(body, &clock, r) || read_rules(body, &rules, r)))
+         read_clock(body, &clock, r) || read_rules(body, &rules, r) ||
+         read_levels(body, level, r)))
         return -1;
     const char *tfen = json_get_str(body, "tfen");
     char start[TFEN_MAX];
@@ -200,6 +218,8 @@ static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settin
         return -1;
     bool standard = !tfen || strcmp(start, TFEN_START) == 0;
     session_reset(s, &rules, standard ? NULL : start, player, &clock);
+    s->game.level[0] = level[0];
+    s->game.level[1] = level[1];
     s->game.pgn_ngames = s->game.pgn_loaded = 0; /* the file's games are left */
     return 0;
 }

@@ -88,13 +88,25 @@ static int send_move(BoardEngine *e, const char *wire)
     return e->xe.f_usermove ? xe_send(&e->xe, "usermove %s", wire) : xe_send(&e->xe, "%s", wire);
 }
 
-/* Tells the engine the rules options that differ from what it has. */
+/* Is the word tok one of the blank-separated words of list? */
+static bool has_word(const char *list, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = list; (p = strstr(p, tok)) != NULL; p++)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+/* Tells the engine the options (rules options and Level) that differ from what it has.  An
+   engine without a rules option or without Level plays the default of it (Level 10 = full
+   strength); asked for another value, it fails. */
 static int send_rules(BoardEngine *e, const char *want, const char *have)
 {
     char buf[512];
     str_copy(buf, sizeof buf, want);
     for (char *save, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        if (strstr(have, tok)) /* "name=value" already set ("name=value " or at the end) */
+        if (has_word(have, tok)) /* "name=value" already set */
             continue;
         char *eq = strchr(tok, '=');
         if (!eq)
@@ -105,6 +117,8 @@ static int send_rules(BoardEngine *e, const char *want, const char *have)
         for (int i = 0; i < rule_option_count; i++)
             if (strcmp(rule_options[i].name, tok) == 0)
                 is_default = strcmp(rule_options[i].values[0], eq + 1) == 0;
+        if (strcmp(tok, "Level") == 0)
+            is_default = strcmp(eq + 1, "10") == 0;
         if (!o) {
             if (is_default)
                 continue; /* an engine without rules options plays the default rules */

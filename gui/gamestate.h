@@ -20,6 +20,10 @@
 enum PlayerKind { PLAYER_HUMAN, PLAYER_ENGINE };
 enum ClockKind { CLOCK_NONE, CLOCK_SUDDEN, CLOCK_INCREMENT, CLOCK_PER_MOVE, CLOCK_DEPTH };
 /* The names the page uses: "none", "sudden", ...; "human", "engine". */
+/* The engines' playing levels (the engine option Level, docs/PROTOCOL.md §1.3): 10 is full
+   strength; gui/README.md has what each level is worth. */
+enum { BOARD_LEVEL_MIN = 1, BOARD_LEVEL_FULL = 10 };
+
 extern const char *const clock_kind_name[];
 extern const char *const player_kind_name[];
 
@@ -85,6 +89,8 @@ typedef struct GameState {
     int evalcap;
     int player[2];                 /* PLAYER_* of sente and gote */
     int slot_of[2];                /* engine slot that plays each side */
+    int level[2];                  /* the playing level of sente's and gote's engine, sent as
+                                      "option Level=N" (BOARD_LEVEL_MIN..BOARD_LEVEL_FULL) */
     ClockSpec clock;
     int64_t remaining[2];
     int64_t turn_start;            /* mono_ms() when the clock's side started thinking */

@@ -167,8 +167,17 @@ static void job_limits(const Session *s, int side, EngineJob *job)
     job->deadline_ms = mono_ms() + budget + HANG_GRACE_MS;
 }
 
+/* The level of the engine in `slot`: that of the side it plays (full strength if none). */
+static int slot_level(const Session *s, int slot)
+{
+    for (int side = 0; side < 2; side++)
+        if (s->game.player[side] == PLAYER_ENGINE && s->game.slot_of[side] == slot)
+            return s->game.level[side];
+    return BOARD_LEVEL_FULL;
+}
+
 /* The job for an engine: the game up to position `at`. */
-static void make_job(Session *s, EngineJob *job, int kind, int at)
+static void make_job(Session *s, EngineJob *job, int slot, int kind, int at)
 {
     engine_job_init(job, kind, ++s->job_seq);
     if (!s->game.from_start) { /* XBoard FEN: the TFEN board, side letter swapped */
@@ -180,6 +189,9 @@ static void make_job(Session *s, EngineJob *job, int kind, int at)
     for (int i = 0; i < at; i++)
         engine_job_add_move(job, s->game.plies[i].rec.wire);
     rules_describe(&s->game.rules, job->rules, sizeof job->rules);
+    size_t n = strlen(job->rules); /* the level goes with the options (engine.c's send_rules) */
+    snprintf(job->rules + n, sizeof job->rules - n, "%sLevel=%d", n ? " " : "",
+             slot_level(s, slot));
     if (kind == JOB_THINK)
         job_limits(s, gamestate_side_to_play(&s->game), job);
     job->multipv = s->game.multipv;
@@ -188,7 +200,7 @@ static void make_job(Session *s, EngineJob *job, int kind, int at)
 static void submit(Session *s, int slot, int kind, int at)
 {
     EngineJob job;
-    make_job(s, &job, kind, at);
+    make_job(s, &job, slot, kind, at);
     s->job[slot] = job.id;
     s->job_kind[slot] = kind;
     s->job_at[slot] = at;
@@ -421,6 +433,7 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
         engine_launch(&s->engine[slot]);
     }
     int players[2] = {PLAYER_HUMAN, PLAYER_ENGINE};
+    s->game.level[0] = s->game.level[1] = BOARD_LEVEL_FULL;
     ClockSpec clock = {.kind = CLOCK_INCREMENT, .base_ms = 600000, .inc_ms = 5000};
     /* game numbers differ from a previous run's (a page keeps what it did for a game) */
     s->game.game_no = (unsigned)(time(NULL) % 100000) * 1000;

@@ -133,6 +133,11 @@ static void engines_json(const GameState *g, BoardEngine engine[2], JsonBuf *b)
     for (int c = 0; c < 2; c++)
         jb_str(b, player_kind_name[g->player[c]]);
     jb_end_arr(b);
+    jb_key(b, "levels");
+    jb_arr(b);
+    for (int c = 0; c < 2; c++)
+        jb_int(b, g->level[c]);
+    jb_end_arr(b);
     jb_key(b, "slotOf");
     jb_arr(b);
     jb_int(b, g->slot_of[0]);
