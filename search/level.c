@@ -1,20 +1,29 @@
 /* The playing levels' table and the root bonus (level.h). */
 #include "level.h"
 
+#include <stdlib.h>
+
+#include "board/attacks.h"
+
+/* A fire demon this many squares (king moves) from a royal may burn it on its next move: it
+   ranges three squares, then burns the squares next to it. */
+enum { DEMON_BURN_REACH = 4 };
+
 /* Levels 1-3 search one or two plies (the quiescence search after them still sees the
-   exchanges); levels 4-9 get a node budget that grows about 1.8x a level.  The bonus shrinks
+   exchanges); levels 4-9 get a node budget that grows about 1.8x a level (a search stopped by
+   it plays the move of its last completed iteration).  The bonus shrinks
    as the level grows.  The Elo each level measured against the full engine is in gui/README.md
    (and the new-game dialog of kaki-board, gui/web/). */
 static const LevelLimits table[LEVEL_MAX] = {
     {1, 0, 400},       /* 1 */
-    {1, 0, 250},       /* 2 */
-    {2, 0, 150},       /* 3 */
-    {0, 2500, 100},    /* 4 */
-    {0, 5000, 70},     /* 5 */
-    {0, 10000, 50},    /* 6 */
-    {0, 20000, 35},    /* 7 */
-    {0, 35000, 20},    /* 8 */
-    {0, 60000, 10},    /* 9 */
+    {1, 0, 150},       /* 2 */
+    {2, 0, 100},       /* 3 */
+    {0, 4000, 60},     /* 4 */
+    {0, 8000, 40},     /* 5 */
+    {0, 16000, 25},    /* 6 */
+    {0, 30000, 15},    /* 7 */
+    {0, 50000, 10},    /* 8 */
+    {0, 90000, 5},     /* 9 */
     {0, 0, 0},         /* 10: the full engine */
 };
 
@@ -49,10 +58,32 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-int level_root_bonus(const SearchLimits *l, uint64_t key, Move m)
+/* Can the side to move in pos take or burn a royal of the other side at once?  (A fire demon
+   that can reach a square next to the royal may burn it.) */
+static bool royal_exposed(const Position *pos)
+{
+    int us = pos->side ^ 1;
+    Bitboard royals = pos->royalset[us];
+    while (bb_any(royals)) {
+        int r = bb_pop(&royals);
+        if (square_attacked_by(pos, r, pos->side))
+            return true;
+        Bitboard demons = pos->demons[pos->side];
+        while (bb_any(demons)) {
+            int d = bb_pop(&demons);
+            int dx = abs(sq_file(d) - sq_file(r)), dy = abs(sq_rank(d) - sq_rank(r));
+            if ((dx > dy ? dx : dy) <= DEMON_BURN_REACH)
+                return true;
+        }
+    }
+    return false;
+}
+
+int level_root_bonus(const SearchLimits *l, uint64_t key, Move m, const Position *after)
 {
     if (l->root_noise <= 0)
         return 0;
     uint64_t h = mix(mix(l->noise_seed ^ key) ^ (uint64_t)m);
-    return (int)(h % (uint64_t)(l->root_noise + 1));
+    int bonus = (int)(h % (uint64_t)(l->root_noise + 1));
+    return royal_exposed(after) ? bonus - LEVEL_ROYAL_PENALTY : bonus;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "board/move.h"
+#include "board/position.h"
 #include "limits.h"
 
 enum { LEVEL_MIN = 1, LEVEL_MAX = 10, LEVEL_FULL = LEVEL_MAX };
@@ -27,7 +28,12 @@ LevelLimits level_limits(int level);
    same seed, position and move always give the same bonus).  LEVEL_FULL leaves l unchanged. */
 void level_apply(int level, uint64_t seed, SearchLimits *l);
 
-/* The bonus of root move m in the position with key `key` under l (0 if l has no noise). */
-int level_root_bonus(const SearchLimits *l, uint64_t key, Move m);
+/* What a level adds to the score of root move m (0 if l has no noise): the bonus, a hash of the
+   seed, the root's key `key` and m, and minus LEVEL_ROYAL_PENALTY if `after`, the position
+   after m, leaves one of the mover's royals open to capture or to a burn (even a spare royal,
+   which the evaluation does not value: a person must not win a royal handed over). */
+int level_root_bonus(const SearchLimits *l, uint64_t key, Move m, const Position *after);
+
+enum { LEVEL_ROYAL_PENALTY = 1000 };
 
 #endif

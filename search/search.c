@@ -418,12 +418,13 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
     return score;
 }
 
-/* A playing level's root move (level.h): its score plus its bonus, the child searched with the
-   window shifted by the bonus; a mate score keeps its exact value. */
+/* A playing level's root move (level.h): its score plus its bonus (negative for a move that
+   hands over a royal), the child searched with the window shifted by the bonus; a mate score
+   keeps its exact value.  t->pos is the position after m. */
 static int search_noisy_root_move(Thread *t, int alpha, int beta, int depth, int place,
                                   bool reducible, bool pv_node, Move m)
 {
-    int bonus = level_root_bonus(&t->searcher->limits, t->searcher->root.key, m);
+    int bonus = level_root_bonus(&t->searcher->limits, t->searcher->root.key, m, &t->pos);
     int a = alpha > -SCORE_MATE_BOUND ? alpha - bonus : alpha;
     int b = beta < SCORE_MATE_BOUND ? beta - bonus : beta;
     int score = search_child(t, a, b, depth, 0, place, reducible, pv_node, m);
