@@ -141,7 +141,7 @@ static void random_number(char *out)
 static const char *const option_names[] = {
     "lion_hawk", "free_eagle", "fd_suicide", "fd_range", "tetrarch", "jumper_capture",
     "jump_noncapture", "second_chance", "promo_path", "promo_burn", "rep_check_exception",
-    "Rank offset", "Resign threshold", "Hash", "Threads", "Bogus",
+    "Rank offset", "Resign threshold", "Hash", "Threads", "Level", "Level seed", "Bogus",
 };
 static const char *const option_values[] = {
     "full", "tsa", "diag_lion", "west", "all_burn", "rank", "file", "vertical", "western", "cvp",
