@@ -293,9 +293,12 @@ void view_record(const GameState *g, BoardEngine engine[2], PgnGame *rec)
     pgn_set_tag(rec, "Site", "kaki-board");
     for (int c = 0; c < 2; c++) {
         char who[160];
-        if (g->player[c] == PLAYER_ENGINE)
+        if (g->player[c] == PLAYER_ENGINE) {
             engine_name(&engine[g->slot_of[c]], who, sizeof who);
-        else
+            size_t n = strlen(who); /* a weaker level is part of the player's name */
+            if (g->level[c] < BOARD_LEVEL_FULL)
+                snprintf(who + n, sizeof who - n, " (level %d)", g->level[c]);
+        } else
             snprintf(who, sizeof who, "%s", c == BLACK ? "Sente" : "Gote");
         pgn_set_tag(rec, c == BLACK ? "White" : "Black", who);
     }

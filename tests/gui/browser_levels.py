@@ -4,8 +4,8 @@
     weaker level with its measured Elo against the full engine ("Level 3 (about -850 Elo vs
     full)"), and hides the choice for a side a person plays;
   * the level chosen reaches the engine as "option Level=N" before it thinks (--engine-log),
-    the state and the player's label show it, and the next game at full strength sends
-    "option Level=10".
+    the state, the player's label and the saved PGN show it, and the next game at full
+    strength sends "option Level=10".
 
     browser_levels.py KAKI_BOARD MATCH_PGN ARTIFACT_DIR"""
 
@@ -74,6 +74,9 @@ lv = [i for i, l in enumerate(lines) if l.endswith("option Level=3")]
 go = [i for i, l in enumerate(lines) if l.endswith(" go")]
 check(lv and go and lv[0] < go[-1], "the engine got option Level=3 before its go (%s, %s)" % (lv[:1], go[-1:]))
 check(not any(l.endswith("option Level=10") for l in lines), "and no other level")
+pgn = page.api("/api/pgn")
+check(re.search(r'\[Black "[^"]* \(level 3\)"\]', pgn) is not None and '(level' not in pgn.split('[Black')[0],
+      "the PGN names gote's level, not sente's: %s" % re.findall(r'\[(?:White|Black) [^\]]*\]', pgn))
 
 # 3. the next game at full strength: option Level=10 -----------------------------------------
 page.fill_new_game("human", "engine", {"kind": "permove", "move": 1})
