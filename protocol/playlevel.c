@@ -5,13 +5,14 @@
 #include <time.h>
 
 #include "search/level.h"
+#include "util/clock.h"
 
+/* A seed that differs from game to game and from process to process: the wall clock, the
+   monotonic clock in microseconds, this session's address and a counter. */
 static uint64_t fresh_seed(const Cecp *c)
 {
     static unsigned calls;
-    struct timespec ts = {0, 0};
-    timespec_get(&ts, TIME_UTC);
-    uint64_t s = (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^
+    uint64_t s = (uint64_t)time(NULL) * 1000000007ULL ^ (uint64_t)mono_us() ^
                  (uint64_t)(uintptr_t)c << 16 ^ (uint64_t)++calls << 40;
     return s ? s : 1;
 }
