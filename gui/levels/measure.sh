@@ -11,16 +11,19 @@
 #
 #   gui/levels/measure.sh KAKI KAKI_MATCH OUT_DIR
 #
-# Environment: ROUNDS [3], GAMES [20] games a pair and round, FULL_NODES [150000],
-# PLIES [6] random-opening plies, MAXMOVES [150] (draw after that many moves of each side).
+# Environment: ROUNDS [3] (the last round), FIRST_ROUND [1], LINKS ["1 2 3 4 5 6 7 8 9"] (the
+# links to play: k = level k against level k+1), GAMES [20] games a pair and round,
+# FULL_NODES [150000], PLIES [6] random-opening plies, MAXMOVES [150] (draw after that many
+# moves of each side).  A file STOP in OUT_DIR ends the run before the next match.
 set -eu
 kaki=$1 km=$2 out=$3
-ROUNDS=${ROUNDS:-3} GAMES=${GAMES:-20} FULL_NODES=${FULL_NODES:-150000}
+ROUNDS=${ROUNDS:-3} FIRST_ROUND=${FIRST_ROUND:-1} LINKS=${LINKS:-1 2 3 4 5 6 7 8 9}
+GAMES=${GAMES:-20} FULL_NODES=${FULL_NODES:-150000}
 PLIES=${PLIES:-6} MAXMOVES=${MAXMOVES:-150}
 mkdir -p "$out"
 nps=$((FULL_NODES / 100))
-for round in $(seq 1 "$ROUNDS"); do
-    for k in 1 2 3 4 5 6 7 8 9; do
+for round in $(seq "$FIRST_ROUND" "$ROUNDS"); do
+    for k in $LINKS; do
         [ -e "$out/STOP" ] && exit 0
         hi=$((k + 1))
         base=$out/r$round-L$k-L$hi

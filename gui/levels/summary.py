@@ -5,8 +5,11 @@ difference with its 95 % interval (from the game pairs of each opening: pentanom
 level's Elo against the full engine as the sum of the chain above it (intervals added in
 quadrature: the matches are independent).  The levels' limits are read from search/level.c.
 
-    gui/levels/summary.py RUN_DIR [--markdown FILE] [--readme FILE] [--svg FILE] [--js FILE]
-                          [--full-nodes N]
+    gui/levels/summary.py RUN_DIR [--top DIR] [--markdown FILE] [--readme FILE] [--svg FILE]
+                          [--js FILE] [--full-nodes N]
+
+--top DIR takes the last link (level 9 against the full engine) from DIR's result files instead
+(a run with another node budget for the full engine, --full-nodes).
 
 --markdown writes the table, --readme puts it between the markers "<!-- BEGIN LEVEL TABLE" and
 "<!-- END LEVEL TABLE -->" of FILE (gui/README.md), --svg writes the plot, --js replaces the table between
@@ -178,6 +181,10 @@ def main():
     run_dir = args[0]
     opt = {args[i]: args[i + 1] for i in range(1, len(args) - 1, 2)}
     table, pairs = level_table(), read_results(run_dir)
+    if "--top" in opt:
+        pairs[9] = read_results(opt["--top"]).get(9, [])
+        if not pairs[9]:
+            del pairs[9]
     ch = chain(pairs)
     md = markdown(pairs, ch, table)
     sys.stdout.write(md)
