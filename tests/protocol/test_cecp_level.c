@@ -95,7 +95,7 @@ static void test_features_and_refusal(void)
     out_clear(&out);
     send(c, "protover 2");
     CHECK(has_line("feature option=\"Level -spin 3 1 10\""), "level changed by a refused value");
-    plan_has(c, "depth 2, noise 100", "level 3 after refusals");
+    plan_has(c, "nodes 4000, noise 60", "level 3 after refusals");
     cecp_free(c);
 }
 
@@ -107,12 +107,12 @@ static void test_limits(void)
     send(c, "st 100");
     send(c, "option Level seed=11");
     send(c, "option Level=1");
-    plan_has(c, "depth 1, noise 400", "level 1");
+    plan_has(c, "depth 1, noise 150", "level 1");
     CHECK(deepest() == 1, "level 1 searched to depth %d", deepest());
     send(c, "option Level=5");
-    plan_has(c, "nodes 8000, noise 40", "level 5");
+    plan_has(c, "nodes 16000, noise 25", "level 5");
     send(c, "option Level=9");
-    plan_has(c, "nodes 90000, noise 5", "level 9");
+    plan_has(c, "nodes 160000, noise 3", "level 9");
     send(c, "option Level=10");
     send(c, "sd 3");
     plan_has(c, NULL, "level 10");
