@@ -36,7 +36,7 @@ def read_results(run_dir):
     """{k: [pair points of level k, 0..2 each]} over every round's result file of level k
     against level k+1."""
     pairs = {}
-    for path in sorted(glob.glob(os.path.join(run_dir, "r*-L*-L*.res"))):
+    for path in sorted(glob.glob(os.path.join(run_dir, "*r*-L*-L*.res"))):
         names, games = {}, {}
         for line in open(path):
             w = line.split()
@@ -101,7 +101,7 @@ def limits_text(t):
 
 
 def markdown(pairs, ch, table):
-    rows = ["| Level | Limits per move | Against the next level | Elo vs full (95 % interval) | Games |",
+    rows = ["| Level | Limits per move | Against the next level | Elo vs full (95 % interval) | Games in the chain |",
             "|---|---|---|---|---|"]
     for k in range(1, 11):
         nxt = "—"
