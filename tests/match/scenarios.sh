@@ -22,9 +22,15 @@ run() { # run kaki-match, output in out.txt / err.txt, status in $status
     elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
     echo "--- kaki-match $* (status $status, ${elapsed_ms} ms)"; cat out.txt; tail -n 5 err.txt
 }
+# Every process this test starts inherits KAKI_TEST_RUN, so that no_stray counts only ours
+# (another test suite on the machine runs the same scripts).
+export KAKI_TEST_RUN="$name-$$-$(date +%s%N)"
 no_stray() { # no process of ours left with this marker in its command line
-    local pat="${1%?}[${1: -1}]"   # a pattern that does not match its own grep
-    ! grep -l -a -- "$pat" /proc/[0-9]*/cmdline 2>/dev/null | grep -v "/proc/self/" | grep -q .
+    local pat="${1%?}[${1: -1}]" f   # a pattern that does not match its own grep
+    for f in $(grep -l -a -- "$pat" /proc/[0-9]*/cmdline 2>/dev/null | grep -v "/proc/self/"); do
+        grep -q -a -- "KAKI_TEST_RUN=$KAKI_TEST_RUN" "${f%/cmdline}/environ" 2>/dev/null && return 1
+    done
+    return 0
 }
 fake() { echo "--engine cmd=$FAKE name=$1"; shift; for a in "$@"; do echo "arg=$a"; done; }
 # the score line: "Score of A vs B: W - L - D  [...]"

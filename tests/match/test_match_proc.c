@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cecpclient/proc.h"
@@ -79,7 +80,15 @@ int main(void)
     proc_stop(p, 0, false);
 
     /* a silent child: timeout, then a kill of its whole process group */
-    CHECK(spawn_sh(p, "sleep 876543 & sleep 876543; echo never") == 0, "spawn sleeper");
+    /* a duration of our own (from the pid), so that another run of this test on the machine
+       does not count */
+    long secs = 800000 + (long)getpid() % 100000;
+    char cmd[100], pattern[200];
+    snprintf(cmd, sizeof cmd, "sleep %ld & sleep %ld; echo never", secs, secs);
+    snprintf(pattern, sizeof pattern,
+             "grep -l -a '%ld[%ld]' /proc/[0-9]*/cmdline 2>/dev/null | grep -v self", secs / 10,
+             secs % 10);
+    CHECK(spawn_sh(p, cmd) == 0, "spawn sleeper");
     int64_t t0 = mono_ms();
     CHECK(proc_read_line(p, line, sizeof line, &trunc, t0 + 300) == 0, "timeout");
     CHECK(mono_ms() - t0 >= 290 && mono_ms() - t0 < 2000, "timeout took %lld ms",
@@ -87,7 +96,7 @@ int main(void)
     proc_stop(p, 100, true);
     CHECK(p->reaped, "reaped");
     sleep_ms(100);
-    FILE *ps = popen("grep -l -a '87654[3]' /proc/[0-9]*/cmdline 2>/dev/null | grep -v self", "r");
+    FILE *ps = popen(pattern, "r");
     int left = 0;
     while (ps && fgets(line, sizeof line, ps))
         left++;
