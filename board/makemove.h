@@ -22,6 +22,16 @@ typedef struct Undo {
 
 void make_move(Position *pos, Move m, Undo *u);
 
+/* Is change i of u the first one of its square?  That record holds the square's occupant
+   before the move; later records of the same square are to be skipped. */
+static inline bool undo_first_change(const Undo *u, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (u->sq[j] == u->sq[i])
+            return false;
+    return true;
+}
+
 /* The hash key after m, without making it: exact unless the move burns (a fire demon's move,
    or a suicide); then the key without the burns.  For prefetching the hash table early. */
 static inline uint64_t key_after(const Position *pos, Move m)

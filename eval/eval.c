@@ -78,12 +78,9 @@ void eval_state_update(EvalState *st, const EvalState *parent, const Position *p
     memcpy(st, parent, offsetof(EvalState, nn));
     nnue_update(&st->nn, &parent->nn, pos, u);
     for (int i = 0; i < u->nchanges; i++) {
+        if (!undo_first_change(u, i))
+            continue;
         int sq = u->sq[i];
-        bool seen = false;
-        for (int j = 0; j < i; j++)
-            seen |= u->sq[j] == sq;
-        if (seen)
-            continue; /* the first record holds the original occupant */
         int now = pos->board[sq], old = u->old[i];
         if (old)
             add_piece(st, old, sq, -1);

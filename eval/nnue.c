@@ -164,12 +164,9 @@ void nnue_update_changes(NnueAcc *child, const NnueAcc *parent, const Position *
     const int16_t *add[2][UNDO_MAX_CHANGES], *sub[2][UNDO_MAX_CHANGES];
     int nadd = 0, nsub = 0;
     for (int i = 0; i < u->nchanges; i++) {
+        if (!undo_first_change(u, i))
+            continue;
         int sq = u->sq[i];
-        bool seen = false;
-        for (int j = 0; j < i; j++)
-            seen |= u->sq[j] == sq;
-        if (seen)
-            continue; /* the first record holds the original occupant */
         int old = u->old[i], now = pos->board[sq];
         if (old == now)
             continue;
