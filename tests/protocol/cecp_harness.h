@@ -97,4 +97,17 @@ static inline int out_n(Out *o)
     return n;
 }
 
+/* A new Cecp writing into o (cleared first), with a 16 MB table and `threads` threads, after
+   the handshake "xboard", "protover 2", "memory 1". */
+static inline Cecp *cecp_fresh(Out *o, int threads)
+{
+    out_clear(o);
+    Cecp *c = cecp_new(out_write, o);
+    cecp_set_resource_limits(c, 16, threads);
+    cecp_handle(c, "xboard");
+    cecp_handle(c, "protover 2");
+    cecp_handle(c, "memory 1");
+    return c;
+}
+
 #endif

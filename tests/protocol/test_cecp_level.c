@@ -12,16 +12,7 @@
 
 static Out out;
 
-static Cecp *fresh(void)
-{
-    out_clear(&out);
-    Cecp *c = cecp_new(out_write, &out);
-    cecp_set_resource_limits(c, 16, 1);
-    cecp_handle(c, "xboard");
-    cecp_handle(c, "protover 2");
-    cecp_handle(c, "memory 1");
-    return c;
-}
+static Cecp *fresh(void) { return cecp_fresh(&out, 1); }
 
 static void send(Cecp *c, const char *line)
 {
