@@ -133,10 +133,11 @@ const uint8_t *nnue_builtin_data(size_t *size)
     return nnue_builtin_bytes;
 }
 
+static inline int feature(int pc, int sq, int p) { return feature_base[pc][p] + (p == BLACK ? sq : SQUARE_COUNT - 1 - sq); }
+
 static inline const int16_t *row(const NnueNet *net, int pc, int sq, int p)
 {
-    int f = feature_base[pc][p] + (p == BLACK ? sq : SQUARE_COUNT - 1 - sq);
-    return net->ft_weight + (size_t)f * (size_t)net->hidden;
+    return net->ft_weight + (size_t)feature(pc, sq, p) * (size_t)net->hidden;
 }
 
 void nnue_refresh(NnueAcc *acc, const Position *pos)
@@ -144,10 +145,14 @@ void nnue_refresh(NnueAcc *acc, const Position *pos)
     const InUse *u = current();
     const int16_t *rows[2][SQUARE_COUNT];
     int n = 0;
+    acc->psqt[BLACK] = acc->psqt[WHITE] = 0;
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
         if (pos->board[sq]) {
-            rows[BLACK][n] = row(u->net, pos->board[sq], sq, BLACK);
-            rows[WHITE][n++] = row(u->net, pos->board[sq], sq, WHITE);
+            for (int p = 0; p < 2; p++) {
+                rows[p][n] = row(u->net, pos->board[sq], sq, p);
+                acc->psqt[p] += u->net->psqt_weight[feature(pos->board[sq], sq, p)];
+            }
+            n++;
         }
     for (int p = 0; p < 2; p++)
         kernels->accumulate(acc->v[p], u->net->ft_bias, rows[p], n, NULL, 0, u->net->hidden);
@@ -163,6 +168,9 @@ void nnue_update_changes(NnueAcc *child, const NnueAcc *parent, const Position *
     }
     const int16_t *add[2][UNDO_MAX_CHANGES], *sub[2][UNDO_MAX_CHANGES];
     int nadd = 0, nsub = 0;
+    const int32_t *psqt = in->net->psqt_weight;
+    child->psqt[BLACK] = parent->psqt[BLACK];
+    child->psqt[WHITE] = parent->psqt[WHITE];
     for (int i = 0; i < u->nchanges; i++) {
         if (!undo_first_change(u, i))
             continue;
@@ -170,14 +178,18 @@ void nnue_update_changes(NnueAcc *child, const NnueAcc *parent, const Position *
         int old = u->old[i], now = pos->board[sq];
         if (old == now)
             continue;
-        if (old) {
-            sub[BLACK][nsub] = row(in->net, old, sq, BLACK);
-            sub[WHITE][nsub++] = row(in->net, old, sq, WHITE);
+        for (int p = 0; p < 2; p++) {
+            if (old) {
+                sub[p][nsub] = row(in->net, old, sq, p);
+                child->psqt[p] -= psqt[feature(old, sq, p)];
+            }
+            if (now) {
+                add[p][nadd] = row(in->net, now, sq, p);
+                child->psqt[p] += psqt[feature(now, sq, p)];
+            }
         }
-        if (now) {
-            add[BLACK][nadd] = row(in->net, now, sq, BLACK);
-            add[WHITE][nadd++] = row(in->net, now, sq, WHITE);
-        }
+        nsub += old != 0;
+        nadd += now != 0;
     }
     for (int p = 0; p < 2; p++)
         kernels->accumulate(child->v[p], parent->v[p], add[p], nadd, sub[p], nsub, in->net->hidden);
@@ -189,6 +201,8 @@ void nnue_copy(NnueAcc *dst, const NnueAcc *src)
     dst->net = src->net;
     if (!src->net)
         return;
+    dst->psqt[BLACK] = src->psqt[BLACK];
+    dst->psqt[WHITE] = src->psqt[WHITE];
     size_t n = (size_t)current()->net->hidden * sizeof src->v[0][0];
     memcpy(dst->v[0], src->v[0], n);
     memcpy(dst->v[1], src->v[1], n);
@@ -205,7 +219,8 @@ int nnue_evaluate(const Position *pos, const NnueAcc *acc)
     int64_t v = k->output(acc->v[pos->side], acc->v[pos->side ^ 1], net->out_weight, net->hidden, net->qa, screlu);
     if (screlu)
         v /= net->qa;
-    int64_t cp = (v + net->out_bias) * net->scale / ((int64_t)net->qa * net->qb);
+    int64_t cp = (v + net->out_bias) * net->scale / ((int64_t)net->qa * net->qb) +
+                 ((int64_t)acc->psqt[pos->side] - acc->psqt[pos->side ^ 1]) / 2;
     return cp > 1000000 ? 1000000 : cp < -1000000 ? -1000000 : (int)cp;
 }
 

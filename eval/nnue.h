@@ -25,6 +25,7 @@
 /* Both perspectives' accumulators (BLACK, WHITE), the first H entries of each in use. */
 typedef struct NnueAcc {
     uint32_t net;                 /* the id of the net that filled it; 0 = not computed */
+    int32_t psqt[2];              /* the psqt sums */
     int16_t v[2][NNUE_H_MAX];
 } NnueAcc;
 

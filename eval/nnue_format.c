@@ -51,11 +51,14 @@ NnueNet *nnue_net_new(int h, int activation)
     NnueNet *net = calloc(1, sizeof *net);
     size_t n = (size_t)h + (size_t)NNUE_INPUTS * (size_t)h + 2 * (size_t)h;
     int16_t *w = calloc(n, sizeof *w);
-    if (!net || !w) {
+    int32_t *psqt = calloc(NNUE_INPUTS, sizeof *psqt);
+    if (!net || !w || !psqt) {
         free(net);
         free(w);
+        free(psqt);
         return NULL;
     }
+    net->psqt_weight = psqt;
     net->hidden = h;
     net->activation = activation;
     net->qa = NNUE_QA;
@@ -72,6 +75,7 @@ void nnue_net_free(NnueNet *net)
     if (!net)
         return;
     free(net->ft_bias);
+    free(net->psqt_weight);
     free(net);
 }
 
@@ -156,6 +160,14 @@ NnueNet *nnue_net_read(const void *data, size_t size, char *err, size_t errsz)
     const uint8_t *p = d + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < n; i++, p += 2)
         net->ft_bias[i] = get_i16(p);
+    for (size_t f = 0; f < NNUE_INPUTS; f++, p += 4) {
+        net->psqt_weight[f] = (int32_t)get_u32(p);
+        if (net->psqt_weight[f] > NNUE_PSQT_MAX || net->psqt_weight[f] < -NNUE_PSQT_MAX) {
+            set_err(err, errsz, "psqt weight %d of feature %zu beyond +-%d", net->psqt_weight[f], f, NNUE_PSQT_MAX);
+            nnue_net_free(net);
+            return NULL;
+        }
+    }
     net->out_bias = (int32_t)get_u32(p);
     return net;
 }
@@ -202,6 +214,9 @@ uint8_t *nnue_net_write(const NnueNet *net, size_t *size)
         net->qa < 1 || net->qa > 255 || net->qb < 1 || net->qb > NNUE_QB_MAX || net->scale < 1 ||
         net->scale > NNUE_SCALE_MAX)
         return NULL;
+    for (size_t f = 0; f < NNUE_INPUTS; f++)
+        if (net->psqt_weight[f] > NNUE_PSQT_MAX || net->psqt_weight[f] < -NNUE_PSQT_MAX)
+            return NULL;
     size_t n = nnue_file_size(h);
     uint8_t *d = calloc(1, n);
     if (!d)
@@ -219,6 +234,8 @@ uint8_t *nnue_net_write(const NnueNet *net, size_t *size)
         put_i16(p, net->ft_weight[i]);
     for (int i = 0; i < 2 * h; i++, p += 2)
         put_i16(p, net->out_weight[i]);
+    for (size_t f = 0; f < NNUE_INPUTS; f++, p += 4)
+        put_u32(p, (uint32_t)net->psqt_weight[f]);
     put_u32(p, (uint32_t)net->out_bias);
     put_u32(p + 4, nnue_fnv1a(d, n - 4));
     *size = n;

@@ -10,16 +10,20 @@
  * increasing k from 0.  Both perspectives use the same weights.
  *
  * Network: acc[p][i] = ft_bias[i] + sum of ft_weight[f][i] over the active features f of p
- * (int16, wrapping), i < H.  a(x) = clamp(x, 0, QA) (CReLU) or its square (SCReLU).  With us =
- * the side to move, them = the other: v = sum a(acc[us][i]) * out_weight[i] + sum
- * a(acc[them][i]) * out_weight[H + i], exactly (64-bit); SCReLU then v /= QA (toward zero);
- * the score is (v + out_bias) * SCALE / (QA * QB) centipawns (toward zero), the side to move's.
+ * (int16, wrapping), i < H, and psqt[p] = sum of psqt_weight[f] over them (int32).  a(x) =
+ * clamp(x, 0, QA) (CReLU) or its square (SCReLU).  With us = the side to move, them = the
+ * other: v = sum a(acc[us][i]) * out_weight[i] + sum a(acc[them][i]) * out_weight[H + i],
+ * exactly (64-bit); SCReLU then v /= QA (toward zero); the score is
+ * (v + out_bias) * SCALE / (QA * QB) + (psqt[us] - psqt[them]) / 2 centipawns (each division
+ * toward zero), the side to move's.  The psqt path carries the material (a tenjiku piece is
+ * worth up to a hundred pawns), the hidden layer what material does not say.
  *
- * File (version 1), little-endian, NNUE_HEADER_SIZE bytes of header then the weights:
+ * File (version 2), little-endian, NNUE_HEADER_SIZE bytes of header then the weights:
  *   0 magic "KAKINNUE" | 8 u32 version | 12 u32 feature set | 16 u32 inputs | 20 u32 H |
  *   24 u32 activation | 28 u32 QA | 32 u32 QB | 36 u32 SCALE | 40 description[64] (UTF-8, NUL
  *   padded) | 104 i16 ft_bias[H] | i16 ft_weight[inputs][H] | i16 out_weight[2H] |
- *   i32 out_bias | u32 FNV-1a of every byte before it.
+ *   i32 psqt_weight[inputs] (centipawns) | i32 out_bias | u32 FNV-1a of every byte before it.
+ * Version 1 had no psqt_weight; it is refused.
  */
 #ifndef KAKI_EVAL_NNUE_FORMAT_H
 #define KAKI_EVAL_NNUE_FORMAT_H
@@ -29,7 +33,7 @@
 #include <stdint.h>
 
 #define NNUE_MAGIC "KAKINNUE" /* 8 bytes, no NUL in the file */
-#define NNUE_VERSION 1
+#define NNUE_VERSION 2
 #define NNUE_FEATURE_SET 1
 #define NNUE_KINDS 66   /* kinds that exist, promoted ones included */
 #define NNUE_SQUARES 256
@@ -49,11 +53,13 @@ enum { NNUE_CRELU = 0, NNUE_SCRELU = 1 };
 #define NNUE_DESC_SIZE 64
 #define NNUE_HEADER_SIZE 104
 
-/* The exact size of a version-1 file with H hidden units. */
+/* psqt_weight's bound: a sum over 256 pieces stays far inside int32. */
+#define NNUE_PSQT_MAX 1000000
+/* The exact size of a version-2 file with H hidden units. */
 static inline size_t nnue_file_size(int h)
 {
     return NNUE_HEADER_SIZE + 2 * (size_t)h + 2 * (size_t)NNUE_INPUTS * (size_t)h + 4 * (size_t)h +
-           4 + 4;
+           4 * (size_t)NNUE_INPUTS + 4 + 4;
 }
 
 /* The dense index of a kind (0..NNUE_KINDS-1), or -1 for a number that is no kind. */
@@ -74,6 +80,7 @@ typedef struct NnueNet {
     int16_t *ft_bias;    /* [H] */
     int16_t *ft_weight;  /* [NNUE_INPUTS][H], one row per feature */
     int16_t *out_weight; /* [2H]: the side to move's half first */
+    int32_t *psqt_weight; /* [NNUE_INPUTS], centipawns, |w| <= NNUE_PSQT_MAX */
     int32_t out_bias;
 } NnueNet;
 
@@ -84,7 +91,7 @@ void nnue_net_free(NnueNet *net);
 
 /* Reads a net from the bytes of a file.  NULL with a message in err ("inputs 100, not 33792")
    if anything does not match the format: magic, version, feature set, inputs, H, activation,
-   QA/QB/SCALE, size, checksum. */
+   QA/QB/SCALE, size, checksum, a psqt weight out of bounds. */
 NnueNet *nnue_net_read(const void *data, size_t size, char *err, size_t errsz);
 /* The same from a file ("cannot open PATH: ..." if it cannot be read). */
 NnueNet *nnue_net_load(const char *path, char *err, size_t errsz);

@@ -1,6 +1,6 @@
 /* The placeholder net: the built-in net until a trained one replaces it (docs/NNUE.md §5).  Its
  * score is docs/RULES.md §7 material, the side to move's minus the other's, exactly, in every
- * position where no side has more pieces of a kind than can stand on the board in a game. */
+ * position. */
 #ifndef KAKI_EVAL_NNUE_PLACEHOLDER_H
 #define KAKI_EVAL_NNUE_PLACEHOLDER_H
 

@@ -26,6 +26,8 @@ static inline NnueNet *random_net(Rng *r, int h, int activation, int ft, int out
         net->ft_weight[i] = (int16_t)rng_range(r, -ft, ft);
     for (int i = 0; i < 2 * h; i++)
         net->out_weight[i] = (int16_t)rng_range(r, -out, out);
+    for (size_t f = 0; f < NNUE_INPUTS; f++)
+        net->psqt_weight[f] = rng_range(r, -20000, 20000);
     net->out_bias = rng_range(r, -100000, 100000);
     return net;
 }

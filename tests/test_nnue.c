@@ -37,7 +37,8 @@
 static bool same_acc(const NnueAcc *a, const NnueAcc *b)
 {
     int h = nnue_net()->hidden;
-    return memcmp(a->v[0], b->v[0], (size_t)h * 2) == 0 && memcmp(a->v[1], b->v[1], (size_t)h * 2) == 0;
+    return memcmp(a->v[0], b->v[0], (size_t)h * 2) == 0 && memcmp(a->v[1], b->v[1], (size_t)h * 2) == 0 &&
+           a->psqt[0] == b->psqt[0] && a->psqt[1] == b->psqt[1];
 }
 
 /* ------------------------------------------------------------------ incremental ------- */
@@ -294,7 +295,8 @@ static void mirror_agrees(const Position *pos, const char *what, int n)
     int x = nnue_evaluate(pos, &a), y = nnue_evaluate(&flipped, &b);
     CHECK(x == y, "%s %d: %d, mirrored %d", what, n, x, y);
     size_t h = (size_t)nnue_net()->hidden * 2;
-    CHECK(memcmp(a.v[BLACK], b.v[WHITE], h) == 0 && memcmp(a.v[WHITE], b.v[BLACK], h) == 0,
+    CHECK(memcmp(a.v[BLACK], b.v[WHITE], h) == 0 && memcmp(a.v[WHITE], b.v[BLACK], h) == 0 &&
+              a.psqt[BLACK] == b.psqt[WHITE] && a.psqt[WHITE] == b.psqt[BLACK],
           "%s %d: a perspective's accumulator is not the other's of the mirror", what, n);
 }
 
@@ -498,7 +500,8 @@ static void test_loader(void)
     free(d);
 
     /* each field wrong, the checksum right */
-    field(8, 2, "version 2");
+    field(8, 1, "version 1");
+    field(8, 3, "version 3");
     field(8, 0, "version 0");
     field(12, 2, "feature set 2");
     field(16, 33791, "33791 inputs");
@@ -506,6 +509,10 @@ static void test_loader(void)
     field(20, 31, "hidden size 31");
     field(20, 16, "hidden size 16");
     field(20, 528, "hidden size 528");
+    /* a psqt weight beyond the bound (the good net has H 32) */
+    size_t psqt_at = NNUE_HEADER_SIZE + 2 * 32 + 2 * (size_t)NNUE_INPUTS * 32 + 4 * 32;
+    field(psqt_at + 4 * 1000, NNUE_PSQT_MAX + 1, "psqt weight");
+    field(psqt_at, (uint32_t)-(NNUE_PSQT_MAX + 1), "psqt weight");
     field(20, 0xffffffffu, "hidden size");
     field(24, 2, "activation 2");
     field(28, 0, "quantisation");

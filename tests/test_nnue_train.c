@@ -275,6 +275,9 @@ static void test_bad_input(const char *sample)
 
 /* ---- the gradient ---- */
 
+/* The sigmoid's scale of the gradient test, centipawns. */
+#define TEST_SCALE 2000.0
+
 /* The mean loss over the first n positions, computed independently in double precision from
    the parameters (nnue_model.h's definition). */
 static double ref_loss(const NnModel *m, const PackData *d, int n)
@@ -287,6 +290,12 @@ static double ref_loss(const NnModel *m, const PackData *d, int n)
         double out = m->p[m->o_outb];
         for (int half = 0; half < 2; half++) {
             int persp = half ? !p.side : p.side;
+            for (int j = 0; j < p.npieces; j++) { /* the psqt path */
+                int sq = p.pairs[2 * j], pc = p.pairs[2 * j + 1];
+                size_t f = (size_t)nnue_feature(persp, piece_kind(pc), piece_colour(pc), sq);
+                double v = m->p[m->o_psqt + f] + (m->factor ? m->p[m->o_pk + f / SQUARE_COUNT] : 0);
+                out += half ? -v / 2 : v / 2;
+            }
             for (int i = 0; i < h; i++) {
                 double acc = m->p[m->o_bias + (size_t)i];
                 for (int j = 0; j < p.npieces; j++) {
@@ -302,7 +311,8 @@ static double ref_loss(const NnModel *m, const PackData *d, int n)
                 out += a * m->p[m->o_out + (size_t)(half * h + i)];
             }
         }
-        double r = 1 / (1 + exp(-out)), t = 0.5 / (1 + exp(-p.score / 400.0)) + 0.5 * p.result * 0.5;
+        double r = 1 / (1 + exp(-out * NNUE_SCALE / TEST_SCALE)),
+               t = 0.5 / (1 + exp(-p.score / TEST_SCALE)) + 0.5 * p.result * 0.5;
         sum += (r - t) * (r - t);
     }
     return sum / n;
@@ -329,13 +339,14 @@ static void test_gradient(const PackData *d, int activation)
         PackPos p;
         pack_pos(d, (uint64_t)i, &p);
         float dout;
-        nn_loss(nn_forward(&m, nn_rows(&m, merged), &p, &w), nn_target(&p, 0.5f), &dout);
+        nn_loss(nn_forward(&m, nn_rows(&m, merged), &p, &w), nn_target(&p, 0.5f, (float)TEST_SCALE), (float)TEST_SCALE, &dout);
         nn_backward(&m, &p, &w, dout / n, grad, touched);
     }
     nn_factor_grad(&m, grad, touched, 0, NN_FK_ROWS);
     /* parameters to check: rows of the first position's pieces, their factoriser rows, the
-       biases and output weights */
-    size_t params[400];
+       biases and output weights, the psqt weights of the first position's pieces and their
+       factoriser's */
+    size_t params[600];
     int np = 0;
     PackPos p0;
     pack_pos(d, 0, &p0);
@@ -346,8 +357,12 @@ static void test_gradient(const PackData *d, int activation)
             params[np++] = (size_t)f[k * 5] * 16 + (size_t)i;
             params[np++] = m.o_fk + (size_t)(f[k * 5] / SQUARE_COUNT) * 16 + (size_t)i;
         }
-    for (size_t i = m.o_bias; i < m.nparams; i++)
+    for (size_t i = m.o_bias; i < m.o_psqt; i++)
         params[np++] = i;
+    for (int k = 0; k < 16; k++) {
+        params[np++] = m.o_psqt + f[k * 2];
+        params[np++] = m.o_pk + f[k * 2] / SQUARE_COUNT;
+    }
     int checked = 0, kinks = 0, bad = 0;
     for (int k = 0; k < np; k++) {
         size_t i = params[k];

@@ -297,6 +297,7 @@ static int cmd_train(int argc, char **argv)
         {"--rate", 'd', &c.rate, 1e-7, 10, "Adam learning rate [0.001]"},
         {"--lambda", 'd', &c.lambda, 0, 1, "share of the search score in the target [0.5]"},
         {"--decay", 'd', &c.decay, 0, 1000, "weight decay of the feature rows, per unit of rate [100]"},
+        {"--scale", 'd', &c.scale, 100, 1000000, "the sigmoid's scale in centipawns [10000]"},
         {"--threads", 'i', &c.threads, 1, 64, "threads; the net depends on their number [2]"},
         {"--seed", 'u', &c.seed, 0, 0, "starting weights and order of the positions [1]"},
         {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},

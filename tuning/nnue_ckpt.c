@@ -11,7 +11,7 @@
 #include "util/strutil.h"
 
 #define CKPT_MAGIC "KAKINNCK"
-#define CKPT_VERSION 1
+#define CKPT_VERSION 2
 
 void train_state_new(TrainState *s, size_t nparams, size_t nrows, int max_epochs)
 {
@@ -150,6 +150,8 @@ static const char *key_diff(const CkptKey *a, const CkptKey *b)
         return "--lambda";
     if (a->decay != b->decay)
         return "--decay";
+    if (a->scale != b->scale)
+        return "--scale";
     return NULL;
 }
 

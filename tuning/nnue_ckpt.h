@@ -17,7 +17,7 @@ typedef struct CkptKey {
     uint32_t hidden, activation, factor, init, batch, threads, validation_every;
     uint32_t data_fingerprint;
     uint64_t seed, ntrain, nvalid;
-    double rate, lambda, decay;
+    double rate, lambda, decay, scale;
 } CkptKey;
 
 typedef struct TrainState {

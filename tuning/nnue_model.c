@@ -43,7 +43,9 @@ void nn_model_new(NnModel *m, int h, int activation, bool factor)
     m->o_bias = m->o_fk + (size_t)NN_FK_ROWS * (size_t)h;
     m->o_out = m->o_bias + (size_t)h;
     m->o_outb = m->o_out + 2 * (size_t)h;
-    m->nparams = m->o_outb + 1;
+    m->o_psqt = m->o_outb + 1;
+    m->o_pk = m->o_psqt + NNUE_INPUTS;
+    m->nparams = m->o_pk + NN_FK_ROWS;
     m->p = xcalloc(m->nparams, sizeof *m->p);
 }
 
@@ -73,44 +75,23 @@ static double material_of(int kind, int init)
     return (eval_weights[F_MATERIAL(kind)].mg + eval_weights[F_MATERIAL(kind)].eg) / 2.0;
 }
 
-/* Hidden units 2j and 2j+1 (j < NN_MATERIAL_PAIRS) start at 0.5 +- c * (own - enemy material)
-   seen from their perspective; a(0.5 + x) - a(0.5 - x) = 2x for both activations, so with
-   output weights +-s the four terms of a pair add 4 s x, and the pairs together the material
-   balance / NNUE_SCALE. */
+/* The psqt path starts as the material balance: +v for the perspective's own pieces, -v for
+   the other side's, so that (P_us - P_them) / 2 is own - other material. */
 static void init_material(NnModel *m, int init)
 {
-    const double c = 0.5 / NN_MATERIAL_RANGE;
-    const float s = (float)(1.0 / (4.0 * NN_MATERIAL_PAIRS * c * NNUE_SCALE));
-    int h = m->h;
     for (int kind = 1; kind < KIND_COUNT; kind++) {
         int d = nnue_dense_kind(kind);
         if (d < 0)
             continue;
-        float v = (float)(c * material_of(kind, init));
+        float v = (float)(material_of(kind, init) / NNUE_SCALE);
         for (int rel = 0; rel < 2; rel++) {
-            float sign = rel == 0 ? v : -v;
-            for (int j = 0; j < NN_MATERIAL_PAIRS; j++) {
-                int u = 2 * j;
-                if (m->factor) {
-                    float *row = m->p + m->o_fk + (size_t)(rel * NNUE_KINDS + d) * (size_t)h;
-                    row[u] = sign;
-                    row[u + 1] = -sign;
-                } else
-                    for (int sq = 0; sq < SQUARE_COUNT; sq++) {
-                        float *row = m->p + (size_t)((rel * NNUE_KINDS + d) * SQUARE_COUNT + sq) * (size_t)h;
-                        row[u] = sign;
-                        row[u + 1] = -sign;
-                    }
-            }
+            size_t r = (size_t)(rel * NNUE_KINDS + d);
+            if (m->factor)
+                m->p[m->o_pk + r] = rel ? -v : v;
+            else
+                for (size_t sq = 0; sq < SQUARE_COUNT; sq++)
+                    m->p[m->o_psqt + r * SQUARE_COUNT + sq] = rel ? -v : v;
         }
-    }
-    for (int j = 0; j < NN_MATERIAL_PAIRS; j++) {
-        float *b = m->p + m->o_bias, *o = m->p + m->o_out;
-        b[2 * j] = b[2 * j + 1] = 0.5f;
-        o[2 * j] = s;
-        o[2 * j + 1] = -s;
-        o[h + 2 * j] = -s;
-        o[h + 2 * j + 1] = s;
     }
 }
 
@@ -119,12 +100,11 @@ void nn_model_init(NnModel *m, uint64_t seed, int init)
     int h = m->h;
     memset(m->p, 0, m->nparams * sizeof *m->p);
     uint64_t s = seed ^ 0x6B616B694E4E5545ULL; /* "kakiNNUE" */
-    int first = init == NN_INIT_RANDOM ? 0 : 2 * NN_MATERIAL_PAIRS; /* the random units */
     for (size_t f = 0; f < NNUE_INPUTS; f++)
-        for (int i = first; i < h; i++)
+        for (int i = 0; i < h; i++)
             m->p[f * (size_t)h + (size_t)i] = uniform(&s, 0.02f);
     float r = 0.5f / sqrtf((float)h);
-    for (int i = first; i < h; i++) {
+    for (int i = 0; i < h; i++) {
         m->p[m->o_bias + (size_t)i] = 0.25f;
         m->p[m->o_out + (size_t)i] = uniform(&s, r);
         m->p[m->o_out + (size_t)(h + i)] = uniform(&s, r);
@@ -176,16 +156,19 @@ float nn_forward(const NnModel *m, const float *rows, const PackPos *pos, NnWork
     int h = m->h;
     bool screlu = m->activation == NNUE_SCRELU;
     const float *bias = m->p + m->o_bias, *out = m->p + m->o_out;
+    const float *psqt = m->p + m->o_psqt, *pk = m->p + m->o_pk;
     float sum = m->p[m->o_outb];
     for (int k = 0; k < 2; k++) { /* 0: the side to move, 1: the other side */
         int persp = k ? !pos->side : pos->side;
         int n = w->nfeat[k] = nn_features(pos, persp, w->feat[k]);
-        float *acc = w->acc[k];
+        float *acc = w->acc[k], half = k ? -0.5f : 0.5f;
         memcpy(acc, bias, (size_t)h * sizeof *acc);
         for (int j = 0; j < n; j++) {
-            const float *row = rows + (size_t)w->feat[k][j] * (size_t)h;
+            size_t f = w->feat[k][j];
+            const float *row = rows + f * (size_t)h;
             for (int i = 0; i < h; i++)
                 acc[i] += row[i];
+            sum += half * (psqt[f] + (m->factor ? pk[f / SQUARE_COUNT] : 0));
         }
         const float *o = out + (size_t)k * (size_t)h;
         for (int i = 0; i < h; i++)
@@ -194,18 +177,19 @@ float nn_forward(const NnModel *m, const float *rows, const PackPos *pos, NnWork
     return sum;
 }
 
-float nn_target(const PackPos *pos, float lambda)
+float nn_target(const PackPos *pos, float lambda, float scale)
 {
-    float s = 1.0f / (1.0f + expf(-(float)pos->score / 400.0f));
+    float s = 1.0f / (1.0f + expf(-(float)pos->score / scale));
     return lambda * s + (1 - lambda) * (float)pos->result * 0.5f;
 }
 
-float nn_loss(float out, float target, float *dout)
+float nn_loss(float out, float target, float scale, float *dout)
 {
-    float p = 1.0f / (1.0f + expf(-out));
+    float c = (float)NNUE_SCALE / scale;
+    float p = 1.0f / (1.0f + expf(-out * c));
     float e = p - target;
     if (dout)
-        *dout = 2 * e * p * (1 - p);
+        *dout = 2 * e * p * (1 - p) * c;
     return e * e;
 }
 
@@ -217,6 +201,15 @@ void nn_backward(const NnModel *m, const PackPos *pos, NnWork *w, float g, float
     const float *out = m->p + m->o_out;
     float *gb = grad + m->o_bias, *go = grad + m->o_out;
     grad[m->o_outb] += g;
+    for (int k = 0; k < 2; k++) {
+        float half = k ? -0.5f * g : 0.5f * g;
+        for (int j = 0; j < w->nfeat[k]; j++) {
+            size_t f = w->feat[k][j];
+            grad[m->o_psqt + f] += half;
+            if (m->factor)
+                grad[m->o_pk + f / SQUARE_COUNT] += half;
+        }
+    }
     for (int k = 0; k < 2; k++) {
         const float *acc = w->acc[k], *o = out + (size_t)k * (size_t)h;
         float *d = w->d[k], *gok = go + (size_t)k * (size_t)h;
@@ -263,6 +256,8 @@ void nn_clip(NnModel *m, size_t from, size_t to)
             m->p[i] = clampf(m->p[i], NN_FT_CLIP);
         else if (i < m->o_outb)
             m->p[i] = clampf(m->p[i], NN_OUT_CLIP);
+        else if (i >= m->o_psqt)
+            m->p[i] = clampf(m->p[i], NN_PSQT_CLIP);
     }
 }
 
@@ -300,6 +295,10 @@ NnueNet *nn_quantise(const NnModel *m, const char *description, long *clipped)
         ob = ob > 0 ? INT32_MAX : INT32_MIN;
     }
     net->out_bias = (int32_t)ob;
+    for (size_t f = 0; f < NNUE_INPUTS; f++) {
+        double v = (double)m->p[m->o_psqt + f] + (m->factor ? (double)m->p[m->o_pk + f / SQUARE_COUNT] : 0);
+        net->psqt_weight[f] = (int32_t)nearbyint(v * NNUE_SCALE);
+    }
     return net;
 }
 
@@ -309,9 +308,11 @@ int64_t nn_quant_eval(const NnueNet *net, const PackPos *pos, bool *overflow)
     int16_t acc[2][NNUE_H_MAX];
     uint16_t feat[SQUARE_COUNT];
     *overflow = false;
-    int64_t v = 0;
+    int64_t v = 0, psqt[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         int n = nn_features(pos, k ? !pos->side : pos->side, feat);
+        for (int j = 0; j < n; j++)
+            psqt[k] += net->psqt_weight[feat[j]];
         for (int i = 0; i < h; i++) {
             int32_t wide = net->ft_bias[i];
             uint16_t x = (uint16_t)net->ft_bias[i];
@@ -330,5 +331,5 @@ int64_t nn_quant_eval(const NnueNet *net, const PackPos *pos, bool *overflow)
     }
     if (net->activation == NNUE_SCRELU)
         v /= net->qa;
-    return (v + net->out_bias) * net->scale / ((int64_t)net->qa * net->qb);
+    return (v + net->out_bias) * net->scale / ((int64_t)net->qa * net->qb) + (psqt[0] - psqt[1]) / 2;
 }

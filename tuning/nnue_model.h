@@ -7,10 +7,14 @@
  *                        shared by the 256 squares; the engine's row of feature f is
  *                        ft[f] + fk[f / 256]
  *   ft_bias[H], out[2H] (the side to move's half first), out_bias[1]
+ *   psqt[NNUE_INPUTS], pk[2 * NNUE_KINDS]: the psqt path, its factoriser likewise
  * acc = ft_bias + sum of the rows of the active features; a = clamp(acc, 0, 1)^2 (SCReLU) or
- * clamp(acc, 0, 1) (CReLU); out = sum a_us * out[i] + a_them * out[H + i] + out_bias; the
- * prediction is out * NNUE_SCALE centipawns, and the loss of a position (sigmoid(out) - target)^2,
- * where target = lambda * sigmoid(score / 400) + (1 - lambda) * result. */
+ * clamp(acc, 0, 1) (CReLU); out = sum a_us * out[i] + a_them * out[H + i] + out_bias +
+ * (P_us - P_them) / 2, P the sum of psqt[f] (+ pk[f / 256]) over a perspective's features; the
+ * prediction is out * NNUE_SCALE centipawns, and the loss of a position
+ * (sigmoid(out * NNUE_SCALE / S) - target)^2, where target = lambda * sigmoid(score / S) +
+ * (1 - lambda) * result and S is the sigmoid's scale in centipawns (TrainConfig.scale).
+ */
 #ifndef KAKI_TUNING_NNUE_MODEL_H
 #define KAKI_TUNING_NNUE_MODEL_H
 
@@ -26,22 +30,17 @@
    |out weight| <= 127 after quantisation, eval/nnue_kernels.h) take them. */
 #define NN_FT_CLIP 1.98f
 #define NN_OUT_CLIP (127.0f / NNUE_QB)
+/* psqt and pk each within half the file's bound (eval/nnue_format.h NNUE_PSQT_MAX), in net units */
+#define NN_PSQT_CLIP (NNUE_PSQT_MAX / 2.0f / NNUE_SCALE)
 #define NN_FK_ROWS (2 * NNUE_KINDS)
 
 enum { NN_INIT_RANDOM, NN_INIT_MATERIAL, NN_INIT_GCSA };
-/* The material start: NN_MATERIAL_PAIRS pairs of hidden units carry the material balance,
-   linearly up to NN_MATERIAL_RANGE centipawns.  A wider range costs resolution: one step of an
-   int16 row is 2 * range / 255 cp of material (the quantisation error of the start net, over
-   the validation positions of round 0: 34 cp mean at 4 pairs and 6,000 cp, 11 at 2 and 3,000,
-   3 at 2,000, whose saturation cost more in training). */
-#define NN_MATERIAL_PAIRS 2
-#define NN_MATERIAL_RANGE 3000
 
 typedef struct NnModel {
     int h, activation;
     bool factor;
     size_t nparams;
-    size_t o_fk, o_bias, o_out, o_outb; /* offsets in p of the parts after ft (at 0) */
+    size_t o_fk, o_bias, o_out, o_outb, o_psqt, o_pk; /* offsets in p of the parts after ft (at 0) */
     float *p;
 } NnModel;
 
@@ -50,8 +49,8 @@ void nn_model_new(NnModel *m, int h, int activation, bool factor);
 void nn_model_free(NnModel *m);
 /* Sets the starting parameters: small random weights drawn from seed, and with
    NN_INIT_MATERIAL (the learnt material, eval/weights.c) or NN_INIT_GCSA (docs/RULES.md §7) the
-   first NN_MATERIAL_PAIRS pairs of hidden units set so that the output is the material
-   balance in centipawns (within +-NN_MATERIAL_RANGE). */
+   psqt path set to the material balance (the kinds' values in the factoriser, or in every
+   square's row without it); NN_INIT_RANDOM leaves the psqt path 0. */
 void nn_model_init(NnModel *m, uint64_t seed, int init);
 
 /* The features of a position from one perspective; returns their number. */
@@ -74,10 +73,11 @@ void nn_work_free(NnWork *w);
 
 /* The forward pass: the output (prediction / NNUE_SCALE), keeping the accumulators in w. */
 float nn_forward(const NnModel *m, const float *rows, const PackPos *pos, NnWork *w);
-/* The target of a position. */
-float nn_target(const PackPos *pos, float lambda);
-/* The loss of the output: (sigmoid(out) - target)^2; *dout its derivative by out. */
-float nn_loss(float out, float target, float *dout);
+/* The target of a position; scale: the sigmoid's scale in centipawns. */
+float nn_target(const PackPos *pos, float lambda, float scale);
+/* The loss of the output: (sigmoid(out * NNUE_SCALE / scale) - target)^2; *dout its
+   derivative by out. */
+float nn_loss(float out, float target, float scale, float *dout);
 /* After nn_forward: adds g * d(out)/d(parameter) into grad (nparams floats, ft rows included,
    fk excluded: its gradient is the sum of its squares' ft gradients, nn_factor_grad), and
    marks the touched ft rows in touched. */

@@ -30,7 +30,7 @@ TrainConfig train_config_default(void)
 {
     return (TrainConfig){.hidden = 64, .activation = NNUE_SCRELU, .init = NN_INIT_MATERIAL,
                          .epochs = 20, .batch = 4096, .threads = 2, .validation_every = 10,
-                         .factor = true, .rate = 0.001, .lambda = 0.5, .decay = 100, .seed = 1};
+                         .factor = true, .rate = 0.001, .lambda = 0.5, .scale = 10000, .decay = 100, .seed = 1};
 }
 
 /* One thread's share of a batch. */
@@ -114,7 +114,7 @@ static void batch_gradient(Trainer *t, int i)
         PackPos pos;
         pack_pos(&t->data, t->list[t->from + k], &pos);
         float out = nn_forward(&t->model, rows(t), &pos, &s->work), dout;
-        s->loss += nn_loss(out, nn_target(&pos, t->lambda), &dout);
+        s->loss += nn_loss(out, nn_target(&pos, t->lambda, (float)t->cfg->scale), (float)t->cfg->scale, &dout);
         nn_backward(&t->model, &pos, &s->work, dout * t->inv_batch, s->grad, s->touched);
     }
 }
@@ -243,7 +243,8 @@ static void loss_part(Trainer *t, int i)
     for (uint64_t k = lo; k < hi; k++) {
         PackPos pos;
         pack_pos(&t->data, t->list[k], &pos);
-        s->loss += nn_loss(nn_forward(&t->model, rows(t), &pos, &s->work), nn_target(&pos, t->lambda), NULL);
+        s->loss += nn_loss(nn_forward(&t->model, rows(t), &pos, &s->work), nn_target(&pos, t->lambda, (float)t->cfg->scale),
+                           (float)t->cfg->scale, NULL);
     }
 }
 
@@ -294,7 +295,7 @@ static void quant_part(Trainer *t, int i)
         if ((int64_t)ceil(d) > s->abs_max)
             s->abs_max = (int64_t)ceil(d);
         s->overflows += over;
-        s->qloss += nn_loss((float)qcp / NNUE_SCALE, nn_target(&pos, t->lambda), NULL);
+        s->qloss += nn_loss((float)qcp / NNUE_SCALE, nn_target(&pos, t->lambda, (float)t->cfg->scale), (float)t->cfg->scale, NULL);
     }
 }
 
@@ -392,6 +393,7 @@ static CkptKey run_key(const Trainer *t)
     k.rate = c->rate;
     k.lambda = c->lambda;
     k.decay = c->decay;
+    k.scale = c->scale;
     return k;
 }
 

@@ -18,6 +18,7 @@ typedef struct TrainConfig {
     int hidden, activation, init, epochs, batch, threads, validation_every;
     bool factor;
     double rate, lambda;
+    double scale;           /* the sigmoid's scale in centipawns (nnue_model.h) */
     double decay;           /* feature rows shrink by rate * decay a step (AdamW) */
     uint64_t seed;
 } TrainConfig;

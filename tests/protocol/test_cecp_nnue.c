@@ -72,10 +72,10 @@ int main(void)
     const char *path = "test_cecp_nnue.nnue";
     write_file(path, bytes, n / 2);
     refused(c, "option EvalFile=test_cecp_nnue.nnue", "truncated");
-    bytes[8] = 2; /* version 2 */
+    bytes[8] = 1; /* version 1 */
     write_file(path, bytes, n);
-    refused(c, "option EvalFile=test_cecp_nnue.nnue", "version 2");
-    bytes[8] = 1;
+    refused(c, "option EvalFile=test_cecp_nnue.nnue", "version 1");
+    bytes[8] = 2;
     bytes[n / 2] ^= 1;
     write_file(path, bytes, n);
     refused(c, "option EvalFile=test_cecp_nnue.nnue", "checksum");
