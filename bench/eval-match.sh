@@ -15,11 +15,13 @@
 #   SEED [11]            opening seed (same seed = same openings)
 #   MAXMOVES [250]       draw after this many moves of each side
 #   NEW_NAME [Kaki-new], BASE_NAME [Kaki-base]
+#   NEW_OPTS, BASE_OPTS  more KEY=VALUE words for that engine's group (kaki-match --help), e.g.
+#                        NEW_OPTS="option.Evaluation=nnue option.EvalFile=/path/net.nnue"
 #   OUT [eval-match-<date>]  output directory: PGN, result file, progress, report
 # SPRT: elo0=0 elo1=50 alpha=0.05 beta=0.05, pentanomial; all GAMES are played.
 # bench/plot-eval.py draws the Elo over the games from OUT/progress.txt.
 set -eu
-[ $# -ge 2 ] || { sed -n '2,20p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,22p' "$0"; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 new=$1 base=$2
 shift 2
@@ -41,8 +43,8 @@ echo "kaki-match: $NEW_NAME vs $BASE_NAME, $GAMES games, tc $TC, concurrency $CO
 start=$(date +%s)
 set +e
 "$km" \
-    --engine cmd="$new" name="$NEW_NAME" \
-    --engine cmd="$base" name="$BASE_NAME" \
+    --engine cmd="$new" name="$NEW_NAME" ${NEW_OPTS:-} \
+    --engine cmd="$base" name="$BASE_NAME" ${BASE_OPTS:-} \
     --games "$GAMES" --tc "$TC" --concurrency "$CONCURRENCY" \
     --random-openings "$PLIES" --seed "$SEED" --maxmoves "$MAXMOVES" \
     --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05 --no-sprt-stop \
