@@ -4,7 +4,8 @@
 # (tests/data/tuning-sample.txt: a few short games at few nodes are mostly scored 0 and drawn),
 # train a few epochs (checkpointed, then resumed for more), check that the training loss falls
 # and that the net loads: in the engine (kaki --eval-file) when it has the option, else through
-# eval/nnue_format.h's loader (kaki-tune netinfo).
+# eval/nnue_format.h's loader (kaki-tune netinfo); then the next round's data is generated
+# with the net (gen --eval nnue --eval-file), and a missing net is refused.
 #
 #   tests/nnue-pipeline.sh KAKI_TUNE KAKI SOURCE_DIR WORK_DIR
 set -eu
@@ -58,4 +59,14 @@ else
     cat eval.err
     echo "FAIL: the engine refuses the net"; exit 1
 fi
+
+# round 2: self-play with the net
+"$tune" gen --out data2.txt --games 2 --nodes 500 --threads 2 --seed 12 --max-plies 40 \
+    --eval nnue --eval-file net.nnue 2> gen2.log
+grep -q '^done: 2 games' gen2.log || { cat gen2.log; echo "FAIL: no games with the net"; exit 1; }
+if "$tune" gen --out data3.txt --games 1 --eval nnue --eval-file missing.nnue 2> gen3.log; then
+    echo "FAIL: gen ran without its net"; exit 1
+fi
+grep -q 'cannot open missing.nnue' gen3.log || { echo "FAIL: no message for a missing net"; exit 1; }
+echo "round 2: games generated with the net"
 echo "PASS"

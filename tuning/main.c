@@ -18,6 +18,7 @@
 #include "nnue_model.h"
 #include "nnue_train.h"
 #include "eval/eval.h"
+#include "eval/nnue.h"
 #include "eval/feature_set.h"
 #include "tuner.h"
 #include "util/parse.h"
@@ -87,7 +88,7 @@ static void print_opts(const Opt *opts, int n)
 static int cmd_gen(int argc, char **argv)
 {
     GenConfig c = gen_config_default();
-    const char *eval = NULL;
+    const char *eval = NULL, *eval_file = NULL;
     const Opt opts[] = {
         {"--out", 's', &c.out, 0, 0, "data file (appended; games already in it are skipped)"},
         {"--games", 'i', &c.games, 1, 100000000, "games 0 .. N-1 [1000]"},
@@ -100,16 +101,25 @@ static int cmd_gen(int argc, char **argv)
         {"--adjudicate-plies", 'i', &c.adjudicate_plies, 1, 1000, "... for this many plies [8]"},
         {"--hash", 'i', &c.hash_mb, 1, 4096, "hash table per searcher, MB [16]"},
         {"--quiet-budget", 'i', &c.quiet_budget, 1, 10000000, "nodes of the quietness capture search [2000]"},
-        {"--eval", 's', &eval, 0, 0, "learnt (the compiled-in weights) or material [learnt]"},
+        {"--eval", 's', &eval, 0, 0, "nnue, learnt (the compiled-in weights) or material [the engine's default]"},
+        {"--eval-file", 's', &eval_file, 0, 0, "the net of --eval nnue [the built-in one]"},
     };
     int n = sizeof opts / sizeof opts[0];
     bool bad = parse_opts(argc, argv, opts, n) != 0;
     if (eval)
-        c.eval_mode = strcmp(eval, "material") == 0 ? EVAL_MATERIAL : strcmp(eval, "learnt") == 0 ? EVAL_LEARNT : -1;
+        c.eval_mode = strcmp(eval, "material") == 0 ? EVAL_MATERIAL
+                    : strcmp(eval, "learnt") == 0   ? EVAL_LEARNT
+                    : strcmp(eval, "nnue") == 0     ? EVAL_NNUE
+                                                    : -1;
     if (bad || !c.out || c.nodes == 0 || c.eval_mode < 0) {
         fprintf(stderr, "usage: kaki-tune gen --out FILE [options]\n");
         print_opts(opts, n);
         return 2;
+    }
+    char err[600];
+    if (eval_file && nnue_load_file(eval_file, err, sizeof err) != 0) {
+        fprintf(stderr, "error: --eval-file: %s\n", err);
+        return 1;
     }
     return datagen_run(&c);
 }
