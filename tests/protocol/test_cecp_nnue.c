@@ -7,6 +7,7 @@
 
 #include "cecp_harness.h"
 #include "check.h"
+#include "eval/eval.h"
 #include "eval/nnue.h"
 #include "nnuenets.h"
 
@@ -58,7 +59,11 @@ int main(void)
     cecp_set_resource_limits(c, 16, 1);
     send(c, "xboard");
     send(c, "protover 2");
-    CHECK(has_line("feature option=\"Evaluation -combo nnue /// *learnt /// gcsa\""), "Evaluation combo");
+    char combo[120]; /* the default evaluation (eval/eval.h EVAL_DEFAULT) starred */
+    snprintf(combo, sizeof combo, "feature option=\"Evaluation -combo %snnue /// %slearnt /// %sgcsa\"",
+             EVAL_DEFAULT == EVAL_NNUE ? "*" : "", EVAL_DEFAULT == EVAL_LEARNT ? "*" : "",
+             EVAL_DEFAULT == EVAL_MATERIAL ? "*" : "");
+    CHECK(has_line(combo), "Evaluation combo, the default starred");
     CHECK(has_line("feature option=\"EvalFile -file \""), "EvalFile option");
 
     /* bad values and files */
