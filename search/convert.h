@@ -43,13 +43,14 @@ static inline int convert_weight(const EvalState *st, const SearchParams *p)
 }
 
 /* The static evaluation `score` (the side to move's view) of pos with the conversion terms:
-   unchanged unless one side is far ahead. */
+   unchanged unless one side is far ahead and the approach term is on (nothing computed when
+   it is off, the default). */
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
                   const ConvertTables *ct, int score);
 static inline int convert_score(const Position *pos, const EvalState *st,
                                 const SearchParams *p, const ConvertTables *ct, int score)
 {
-    return convert_weight(st, p) ? convert_terms(pos, st, p, ct, score) : score;
+    return p->convert_approach && convert_weight(st, p) ? convert_terms(pos, st, p, ct, score) : score;
 }
 
 /* Does m, a legal move of the side to move, take back that side's previous move (the same
