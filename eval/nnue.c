@@ -135,10 +135,7 @@ const uint8_t *nnue_builtin_data(size_t *size)
 
 static inline int feature(int pc, int sq, int p) { return feature_base[pc][p] + (p == BLACK ? sq : SQUARE_COUNT - 1 - sq); }
 
-static inline const int16_t *row(const NnueNet *net, int pc, int sq, int p)
-{
-    return net->ft_weight + (size_t)feature(pc, sq, p) * (size_t)net->hidden;
-}
+static inline const int16_t *row(const NnueNet *net, int f) { return net->ft_weight + (size_t)f * (size_t)net->hidden; }
 
 void nnue_refresh(NnueAcc *acc, const Position *pos)
 {
@@ -149,8 +146,9 @@ void nnue_refresh(NnueAcc *acc, const Position *pos)
     for (int sq = 0; sq < SQUARE_COUNT; sq++)
         if (pos->board[sq]) {
             for (int p = 0; p < 2; p++) {
-                rows[p][n] = row(u->net, pos->board[sq], sq, p);
-                acc->psqt[p] += u->net->psqt_weight[feature(pos->board[sq], sq, p)];
+                int f = feature(pos->board[sq], sq, p);
+                rows[p][n] = row(u->net, f);
+                acc->psqt[p] += u->net->psqt_weight[f];
             }
             n++;
         }
@@ -180,12 +178,14 @@ void nnue_update_changes(NnueAcc *child, const NnueAcc *parent, const Position *
             continue;
         for (int p = 0; p < 2; p++) {
             if (old) {
-                sub[p][nsub] = row(in->net, old, sq, p);
-                child->psqt[p] -= psqt[feature(old, sq, p)];
+                int f = feature(old, sq, p);
+                sub[p][nsub] = row(in->net, f);
+                child->psqt[p] -= psqt[f];
             }
             if (now) {
-                add[p][nadd] = row(in->net, now, sq, p);
-                child->psqt[p] += psqt[feature(now, sq, p)];
+                int f = feature(now, sq, p);
+                add[p][nadd] = row(in->net, f);
+                child->psqt[p] += psqt[f];
             }
         }
         nsub += old != 0;
