@@ -102,6 +102,13 @@ static void share(uint64_t n, int i, int k, uint64_t *lo, uint64_t *hi)
 
 static const float *rows(const Trainer *t) { return nn_rows(&t->model, t->merged); }
 
+/* The loss of output out for pos against the current target (t->lambda, --scale). */
+static float pos_loss(const Trainer *t, const PackPos *pos, float out, float *dout)
+{
+    float scale = (float)t->cfg->scale;
+    return nn_loss(out, nn_target(pos, t->lambda, scale), scale, dout);
+}
+
 /* ---- one batch ---- */
 
 static void batch_gradient(Trainer *t, int i)
@@ -114,7 +121,7 @@ static void batch_gradient(Trainer *t, int i)
         PackPos pos;
         pack_pos(&t->data, t->list[t->from + k], &pos);
         float out = nn_forward(&t->model, rows(t), &pos, &s->work), dout;
-        s->loss += nn_loss(out, nn_target(&pos, t->lambda, (float)t->cfg->scale), (float)t->cfg->scale, &dout);
+        s->loss += pos_loss(t, &pos, out, &dout);
         nn_backward(&t->model, &pos, &s->work, dout * t->inv_batch, s->grad, s->touched);
     }
 }
@@ -243,8 +250,7 @@ static void loss_part(Trainer *t, int i)
     for (uint64_t k = lo; k < hi; k++) {
         PackPos pos;
         pack_pos(&t->data, t->list[k], &pos);
-        s->loss += nn_loss(nn_forward(&t->model, rows(t), &pos, &s->work), nn_target(&pos, t->lambda, (float)t->cfg->scale),
-                           (float)t->cfg->scale, NULL);
+        s->loss += pos_loss(t, &pos, nn_forward(&t->model, rows(t), &pos, &s->work), NULL);
     }
 }
 
@@ -295,7 +301,7 @@ static void quant_part(Trainer *t, int i)
         if ((int64_t)ceil(d) > s->abs_max)
             s->abs_max = (int64_t)ceil(d);
         s->overflows += over;
-        s->qloss += nn_loss((float)qcp / NNUE_SCALE, nn_target(&pos, t->lambda, (float)t->cfg->scale), (float)t->cfg->scale, NULL);
+        s->qloss += pos_loss(t, &pos, (float)qcp / NNUE_SCALE, NULL);
     }
 }
 
