@@ -132,7 +132,7 @@ static int pack_text(const char *text, PackStats *st, char *err, size_t errsz)
 {
     spit(work_in, text);
     const char *in[] = {work_in};
-    return pack_files(in, 1, work_pack, st, err, errsz);
+    return pack_files(in, 1, work_pack, NULL, st, err, errsz);
 }
 
 static void test_round_trip(const char *sample)
@@ -196,13 +196,51 @@ static void test_round_trip(const char *sample)
     free(text);
 }
 
+/* The positions of a game whose end is listed for --no-result carry PACK_RESULT_NONE, and
+   their target is the score's alone; every other position is packed as before. */
+static void test_no_result(const char *sample)
+{
+    long none_game = -1, g;
+    char end[32];
+    for (const char *p = strstr(sample, "#game "); p; p = strstr(p + 1, "#game "))
+        if (sscanf(p, "#game %ld %*s %*d %*d %31s", &g, end) == 2 && strcmp(end, "rules") == 0)
+            none_game = g;
+    CHECK(none_game >= 0, "the sample has a game ended by the rules");
+    spit(work_in, sample);
+    const char *in[] = {work_in};
+    PackStats st;
+    char err[512] = "";
+    CHECK(pack_files(in, 1, work_pack, "maxplies,rules", &st, err, sizeof err) == 0, "%s", err);
+    static Expect want[4096];
+    int nwant = expected(sample, want, 4096), nnone = 0;
+    PackData d = {0};
+    const char *files[] = {work_pack};
+    CHECK(pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(d.n == (uint64_t)nwant, "loaded %llu of %d", (unsigned long long)d.n, nwant);
+    for (uint64_t i = 0; i < d.n && i < (uint64_t)nwant; i++) {
+        PackPos pp;
+        pack_pos(&d, i, &pp);
+        bool none = pp.game == (uint32_t)none_game;
+        nnone += none;
+        if (none)
+            want[i].result = PACK_RESULT_NONE;
+        CHECK(same(&pp, &want[i]), "position %llu differs", (unsigned long long)i);
+        float s = nn_target(&pp, 1, 10000);
+        CHECK(!none || (nn_target(&pp, 0, 10000) == s && nn_target(&pp, 0.5f, 10000) == s),
+              "position %llu: a position without a result is fitted to its score", (unsigned long long)i);
+    }
+    CHECK(nnone > 0 && st.no_result == (uint64_t)nnone, "%llu positions without a result, %d expected",
+          (unsigned long long)st.no_result, nnone);
+    pack_free(&d);
+}
+
 static void expect_refused(const char *what, const char *text, const char *message)
 {
     PackStats st;
     char err[512] = "";
     spit(work_in, text);
     const char *in[] = {work_in};
-    CHECK(pack_files(in, 1, work_pack, &st, err, sizeof err) != 0 && strstr(err, message), "%s: '%s'", what, err);
+    CHECK(pack_files(in, 1, work_pack, NULL, &st, err, sizeof err) != 0 && strstr(err, message), "%s: '%s'", what, err);
 }
 
 static void test_bad_input(const char *sample)
@@ -247,14 +285,14 @@ static void test_bad_input(const char *sample)
     const char *in[] = {work_in};
     PackStats st;
     char err[512] = "";
-    CHECK(pack_files(in, 1, path("other.txt"), &st, err, sizeof err) != 0 && strstr(err, "not a pack"), "%s", err);
+    CHECK(pack_files(in, 1, path("other.txt"), NULL, &st, err, sizeof err) != 0 && strstr(err, "not a pack"), "%s", err);
     size_t n;
     char *kept = slurp(path("other.txt"), &n);
     CHECK(kept && strcmp(kept, "precious\n") == 0, "the other file was changed");
     free(kept);
 
     /* damaged packs are refused */
-    CHECK(pack_files(in, 1, path("good.bin"), &st, err, sizeof err) == 0, "%s", err);
+    CHECK(pack_files(in, 1, path("good.bin"), NULL, &st, err, sizeof err) == 0, "%s", err);
     char *bin = slurp(path("good.bin"), &n);
     const char *files[] = {path("bad.bin")};
     struct { const char *what; size_t at; int delta; size_t len; } cases[] = {
@@ -513,12 +551,13 @@ int main(int argc, char **argv)
         return 2;
     }
     test_round_trip(sample);
+    test_no_result(sample);
     test_bad_input(sample);
 
     PackStats st;
     char err[512];
     const char *in[] = {argv[1]};
-    CHECK(pack_files(in, 1, path("sample.bin"), &st, err, sizeof err) == 0, "%s", err);
+    CHECK(pack_files(in, 1, path("sample.bin"), NULL, &st, err, sizeof err) == 0, "%s", err);
     PackData d = {0};
     const char *files[] = {path("sample.bin")};
     CHECK(pack_load(&d, files, 1, err, sizeof err) == 0, "%s", err);

@@ -248,12 +248,15 @@ static int check_stdout(int status)
 
 static int cmd_pack(int argc, char **argv)
 {
-    const char *data = NULL, *out = NULL;
+    const char *data = NULL, *out = NULL, *no_result = NULL;
     const Opt opts[] = {{"--data", 's', &data, 0, 0, "text data of kaki-tune gen, comma-separated"},
-                        {"--out", 's', &out, 0, 0, "pack file to write"}};
-    if (parse_opts(argc, argv, opts, 2) != 0 || !data || !out) {
-        fprintf(stderr, "usage: kaki-tune pack --data FILE[,FILE...] --out FILE.bin\n");
-        print_opts(opts, 2);
+                        {"--out", 's', &out, 0, 0, "pack file to write"},
+                        {"--no-result", 's', &no_result, 0, 0,
+                         "game ends (e.g. maxplies) whose positions are fitted to scores alone"}};
+    if (parse_opts(argc, argv, opts, 3) != 0 || !data || !out) {
+        fprintf(stderr, "usage: kaki-tune pack --data FILE[,FILE...] --out FILE.bin "
+                        "[--no-result END[,END...]]\n");
+        print_opts(opts, 3);
         return 2;
     }
     char *list = xstrdup(data);
@@ -261,7 +264,7 @@ static int cmd_pack(int argc, char **argv)
     int n = split_files(list, &files);
     PackStats st;
     char err[512];
-    int rc = n < 0 ? 2 : pack_files(files, n, out, &st, err, sizeof err) != 0 ? 1 : 0;
+    int rc = n < 0 ? 2 : pack_files(files, n, out, no_result, &st, err, sizeof err) != 0 ? 1 : 0;
     free(files);
     free(list);
     if (rc == 1)
@@ -269,10 +272,11 @@ static int cmd_pack(int argc, char **argv)
     if (rc)
         return rc;
     printf("%llu positions written to %s: %llu complete games, %llu position lines, %llu "
-           "duplicates dropped, %llu lines of unfinished games left out\n",
+           "duplicates dropped, %llu lines of unfinished games left out, %llu positions without a "
+           "result\n",
            (unsigned long long)st.positions, out, (unsigned long long)st.games,
            (unsigned long long)st.lines, (unsigned long long)st.duplicates,
-           (unsigned long long)st.incomplete);
+           (unsigned long long)st.incomplete, (unsigned long long)st.no_result);
     return 0;
 }
 

@@ -112,6 +112,7 @@ typedef struct Packer {
     Position *pos;
     uint32_t fnv;
     PackStats *st;
+    const char *no_result_ends;  /* comma-separated trailer ends, or NULL */
     char *err;
     size_t errsz;
 } Packer;
@@ -182,6 +183,20 @@ static int parse_position(Packer *pk, char *line)
     return 0;
 }
 
+/* Is end one of the comma-separated words of list (NULL: none)? */
+static bool listed(const char *list, const char *end)
+{
+    size_t n = strlen(end);
+    for (const char *p = list; p && *p;) {
+        const char *q = strchr(p, ',');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        if (len == n && strncmp(p, end, n) == 0)
+            return true;
+        p = q ? q + 1 : NULL;
+    }
+    return false;
+}
+
 /* A "#game G result plies positions end" trailer: the pending lines are a complete game. */
 static int finish_game(Packer *pk, const char *line)
 {
@@ -200,11 +215,16 @@ static int finish_game(Packer *pk, const char *line)
     }
     pk->st->games++;
     pk->st->lines += (uint64_t)pk->npend;
+    bool no_result = listed(pk->no_result_ends, end);
     for (int i = 0; i < pk->npend; i++) {
-        const Pending *p = &pk->pend[i];
+        Pending *p = &pk->pend[i];
         if (!keyset_add(&pk->seen, p->key, p->side)) {
             pk->st->duplicates++;
             continue;
+        }
+        if (no_result) {
+            p->rec[1] = PACK_RESULT_NONE;
+            pk->st->no_result++;
         }
         if (fwrite(p->rec, 1, p->len, pk->out) != p->len) {
             set_err(pk->err, pk->errsz, "cannot write: %s", strerror(errno));
@@ -281,8 +301,8 @@ static bool may_replace(const char *out, char *err, size_t errsz)
     return ours;
 }
 
-int pack_files(const char *const *in, int nin, const char *out, PackStats *st, char *err,
-               size_t errsz)
+int pack_files(const char *const *in, int nin, const char *out, const char *no_result_ends,
+               PackStats *st, char *err, size_t errsz)
 {
     *st = (PackStats){0};
     if (!may_replace(out, err, errsz))
@@ -292,7 +312,8 @@ int pack_files(const char *const *in, int nin, const char *out, PackStats *st, c
         set_err(err, errsz, "output path too long");
         return -1;
     }
-    Packer pk = {.fnv = FNV_START, .st = st, .err = err, .errsz = errsz};
+    Packer pk = {.fnv = FNV_START, .st = st, .no_result_ends = no_result_ends, .err = err,
+                 .errsz = errsz};
     pk.out = fopen(tmp, "wb");
     if (!pk.out) {
         set_err(err, errsz, "cannot write %s: %s", tmp, strerror(errno));
@@ -365,7 +386,7 @@ static const char *check_record(const uint8_t *r, size_t left, size_t *len)
     int n = r[8] | r[9] << 8;
     *len = PACK_RECORD_HEAD + 2 * (size_t)n;
     int score = (int16_t)(uint16_t)(r[2] | r[3] << 8);
-    if (r[0] > 1 || r[1] > 2 || score < -PACK_SCORE_MAX || score > PACK_SCORE_MAX || n > SQUARE_COUNT)
+    if (r[0] > 1 || r[1] > PACK_RESULT_NONE || score < -PACK_SCORE_MAX || score > PACK_SCORE_MAX || n > SQUARE_COUNT)
         return "record out of range";
     if (*len > left)
         return "truncated record";

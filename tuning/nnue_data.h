@@ -6,7 +6,7 @@
  *   0 magic "KAKIPACK" | 8 u32 version 1 | 12 u32 header size 40 | 16 u64 positions |
  *   24 u64 games (complete games read) | 32 u32 FNV-1a of the records | 36 u32 0
  * Record: u8 side to move (0 Black, 1 White) | u8 result for the side to move (0 loss, 1 draw,
- *   2 win) | i16 search score for the side to move, centipawns | u32 game number |
+ *   2 win, 3 none: its game ended in a way the packer was told carries no result) | i16 search score for the side to move, centipawns | u32 game number |
  *   u16 n pieces | n x (u8 square, u8 piece code), squares increasing. */
 #ifndef KAKI_TUNING_NNUE_DATA_H
 #define KAKI_TUNING_NNUE_DATA_H
@@ -20,6 +20,7 @@
 #define PACK_HEADER_SIZE 40
 #define PACK_RECORD_HEAD 10
 #define PACK_SCORE_MAX 32000
+#define PACK_RESULT_NONE 3
 /* The longest text line read: a TFEN is at most 1,100 bytes (board/tfen.h). */
 #define PACK_LINE_MAX 2048
 
@@ -29,19 +30,22 @@ typedef struct PackStats {
     uint64_t duplicates;  /* dropped: same Zobrist key and side to move as one before */
     uint64_t games;       /* complete games */
     uint64_t incomplete;  /* position lines after the last trailer of a file, not used */
+    uint64_t no_result;   /* written with result PACK_RESULT_NONE */
 } PackStats;
 
 /* Packs the text files into `out` (written as out.tmp, then renamed).  Only the lines of
    complete games are used (before their "#game" trailer); a position seen before (same key and
-   side to move) is dropped.  Refuses to replace an existing file that is not a pack file.
+   side to move) is dropped.  The positions of a game whose trailer's end (e.g. "maxplies") is
+   in the comma-separated list no_result_ends (NULL: none) get result PACK_RESULT_NONE: the
+   trainer fits them to their scores alone.  Refuses to replace an existing file that is not a pack file.
    Returns 0, or -1 with a message in err (naming the file and line). */
-int pack_files(const char *const *in, int nin, const char *out, PackStats *st, char *err,
-               size_t errsz);
+int pack_files(const char *const *in, int nin, const char *out, const char *no_result_ends,
+               PackStats *st, char *err, size_t errsz);
 
 /* One position of a pack. */
 typedef struct PackPos {
     int side;             /* side to move */
-    int result;           /* 0 loss, 1 draw, 2 win for the side to move */
+    int result;           /* 0 loss, 1 draw, 2 win for the side to move, PACK_RESULT_NONE */
     int score;            /* centipawns, the side to move's view */
     uint32_t game;
     int npieces;

@@ -180,6 +180,8 @@ float nn_forward(const NnModel *m, const float *rows, const PackPos *pos, NnWork
 float nn_target(const PackPos *pos, float lambda, float scale)
 {
     float s = 1.0f / (1.0f + expf(-(float)pos->score / scale));
+    if (pos->result == PACK_RESULT_NONE)
+        return s;
     return lambda * s + (1 - lambda) * (float)pos->result * 0.5f;
 }
 

@@ -73,7 +73,8 @@ void nn_work_free(NnWork *w);
 
 /* The forward pass: the output (prediction / NNUE_SCALE), keeping the accumulators in w. */
 float nn_forward(const NnModel *m, const float *rows, const PackPos *pos, NnWork *w);
-/* The target of a position; scale: the sigmoid's scale in centipawns. */
+/* The target of a position: lambda * sigmoid(score / scale) + (1 - lambda) * result, the
+   sigmoid alone for a position without a result (PACK_RESULT_NONE); scale in centipawns. */
 float nn_target(const PackPos *pos, float lambda, float scale);
 /* The loss of the output: (sigmoid(out * NNUE_SCALE / scale) - target)^2; *dout its
    derivative by out. */
