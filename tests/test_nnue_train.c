@@ -188,6 +188,16 @@ static void test_round_trip(const char *sample)
                 CHECK(f[k] == nnue_feature(persp, piece_kind(pc), piece_colour(pc), pp.pairs[2 * k]),
                       "feature of piece %d", k);
             }
+            /* mirrored (--mirror): the same piece on the square of the other wing, file
+               16 - f (square ^ 15: files are the low four bits) */
+            pp.flip = true;
+            nn_features(&pp, persp, f);
+            pp.flip = false;
+            for (int k = 0; k < pp.npieces; k++) {
+                int pc = pp.pairs[2 * k + 1];
+                CHECK(f[k] == nnue_feature(persp, piece_kind(pc), piece_colour(pc), pp.pairs[2 * k] ^ 15),
+                      "mirrored feature of piece %d", k);
+            }
         }
     }
     pack_free(&d);
@@ -495,6 +505,7 @@ static void test_training(void)
     c.epochs = 3;
     c.rate = 0.001;
     c.decay = 10;
+    c.mirror = true; /* mirrored reading is reproducible, resumed too */
     c.out = path("full.nnue");
     c.loss_log = path("full.log");
     CHECK(train_run(&c) == 0, "training failed");
@@ -527,6 +538,9 @@ static void test_training(void)
     c.lambda = 0.25;
     c.out = path("other.nnue");
     CHECK(train_run(&c) != 0, "a checkpoint of another run was used");
+    c.lambda = 0.5;
+    c.mirror = !c.mirror;
+    CHECK(train_run(&c) != 0, "a checkpoint of another run was used (--mirror)");
     free(a);
     free(b);
     free(r);

@@ -293,7 +293,7 @@ static int cmd_train(int argc, char **argv)
 {
     TrainConfig c = train_config_default();
     const char *data = NULL, *init = "material", *act = "screlu";
-    int factor = 1;
+    int factor = 1, mirror = c.mirror;
     /* --resume takes no value */
     char *args[256];
     int nargs = 0;
@@ -319,6 +319,7 @@ static int cmd_train(int argc, char **argv)
         {"--loss-log", 's', &c.loss_log, 0, 0, "the loss per epoch (bench/plot-eval.py loss)"},
         {"--init", 's', &init, 0, 0, "random, material (learnt) or gcsa [material]"},
         {"--factor", 'i', &factor, 0, 1, "1: kind rows shared by the squares (factoriser) [1]"},
+        {"--mirror", 'i', &mirror, 0, 1, "1: half the positions of an epoch read mirrored left-right [0]"},
         {"--activation", 's', &act, 0, 0, "screlu or crelu [screlu]"},
         {"--resume", 's', NULL, 0, 0, "(no value) continue from --checkpoint if it exists"},
     };
@@ -329,6 +330,7 @@ static int cmd_train(int argc, char **argv)
     c.init = pick(init, inits, 3);
     c.activation = pick(act, acts, 2);
     c.factor = factor != 0;
+    c.mirror = mirror != 0;
     if (bad || !data || !c.out || c.init < 0 || c.activation < 0 || c.hidden % NNUE_H_STEP ||
         (c.resume && !c.checkpoint)) {
         fprintf(stderr, "usage: kaki-tune train --data FILE.bin[,...] --out NET.nnue [options]\n");

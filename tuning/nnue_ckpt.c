@@ -11,7 +11,7 @@
 #include "util/strutil.h"
 
 #define CKPT_MAGIC "KAKINNCK"
-#define CKPT_VERSION 2
+#define CKPT_VERSION 3
 
 void train_state_new(TrainState *s, size_t nparams, size_t nrows, int max_epochs)
 {
@@ -132,6 +132,8 @@ static const char *key_diff(const CkptKey *a, const CkptKey *b)
         return "--activation";
     if (a->factor != b->factor)
         return "--factor";
+    if (a->mirror != b->mirror)
+        return "--mirror";
     if (a->init != b->init)
         return "--init";
     if (a->batch != b->batch)

@@ -14,7 +14,7 @@
 
 /* What makes two runs the same run: a checkpoint only resumes a run with all of these equal. */
 typedef struct CkptKey {
-    uint32_t hidden, activation, factor, init, batch, threads, validation_every;
+    uint32_t hidden, activation, factor, mirror, init, batch, threads, validation_every;
     uint32_t data_fingerprint;
     uint64_t seed, ntrain, nvalid;
     double rate, lambda, decay, scale;

@@ -50,6 +50,7 @@ typedef struct PackPos {
     uint32_t game;
     int npieces;
     const uint8_t *pairs; /* npieces x (square, piece code) */
+    bool flip;            /* read with the files turned (a -> p): the trainer's mirroring */
 } PackPos;
 
 /* Packs in memory, read whole and checked. */
@@ -76,6 +77,7 @@ static inline void pack_pos(const PackData *d, uint64_t i, PackPos *p)
     p->game = (uint32_t)r[4] | (uint32_t)r[5] << 8 | (uint32_t)r[6] << 16 | (uint32_t)r[7] << 24;
     p->npieces = r[8] | r[9] << 8;
     p->pairs = r + PACK_RECORD_HEAD;
+    p->flip = false;
 }
 
 #endif

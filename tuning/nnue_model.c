@@ -28,7 +28,7 @@ int nn_features(const PackPos *pos, int perspective, uint16_t *out)
 {
     pthread_once(&bases_once, build_bases);
     for (int i = 0; i < pos->npieces; i++) {
-        int sq = pos->pairs[2 * i], pc = pos->pairs[2 * i + 1];
+        int sq = pos->pairs[2 * i] ^ (pos->flip ? 15 : 0), pc = pos->pairs[2 * i + 1];
         out[i] = (uint16_t)(feature_base[pc][perspective] +
                             (perspective == BLACK ? sq : SQUARE_COUNT - 1 - sq));
     }

@@ -111,6 +111,18 @@ static float pos_loss(const Trainer *t, const PackPos *pos, float out, float *do
 
 /* ---- one batch ---- */
 
+static uint64_t splitmix(uint64_t *s);
+
+/* Is position i read mirrored (files turned) in the current epoch?  The rules are symmetric
+   left to right (every piece moves alike to both sides, and perft agrees on a position and
+   its mirror image), so the mirror image is another training position with the same target:
+   twice the data for free.  Drawn from (seed, epoch, i): the run stays reproducible. */
+static bool mirrored(const Trainer *t, uint64_t i)
+{
+    uint64_t s = (t->cfg->seed * 0x9E3779B97F4A7C15ULL ^ (uint64_t)t->state.epoch << 40) + i;
+    return splitmix(&s) & 1;
+}
+
 static void batch_gradient(Trainer *t, int i)
 {
     Slot *s = &t->slot[i];
@@ -120,6 +132,7 @@ static void batch_gradient(Trainer *t, int i)
     for (uint64_t k = lo; k < hi; k++) {
         PackPos pos;
         pack_pos(&t->data, t->list[t->from + k], &pos);
+        pos.flip = t->cfg->mirror && mirrored(t, t->list[t->from + k]);
         float out = nn_forward(&t->model, rows(t), &pos, &s->work), dout;
         s->loss += pos_loss(t, &pos, out, &dout);
         nn_backward(&t->model, &pos, &s->work, dout * t->inv_batch, s->grad, s->touched);
@@ -388,6 +401,7 @@ static CkptKey run_key(const Trainer *t)
     k.hidden = (uint32_t)c->hidden;
     k.activation = (uint32_t)c->activation;
     k.factor = c->factor;
+    k.mirror = c->mirror;
     k.init = (uint32_t)c->init;
     k.batch = (uint32_t)c->batch;
     k.threads = (uint32_t)c->threads;

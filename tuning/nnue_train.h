@@ -17,6 +17,7 @@ typedef struct TrainConfig {
     bool resume;            /* continue from the checkpoint if there is one */
     int hidden, activation, init, epochs, batch, threads, validation_every;
     bool factor;
+    bool mirror;            /* each epoch, half the positions read with the files turned */
     double rate, lambda;
     double scale;           /* the sigmoid's scale in centipawns (nnue_model.h) */
     double decay;           /* feature rows shrink by rate * decay a step (AdamW) */
