@@ -50,7 +50,7 @@ def game_form(text):
                 kinds[kind] = kinds.get(kind, 0) + 1
             else:
                 closing.append(ending_form(t))
-        elif re.fullmatch(r"[A-Za-z+!']+[-x!][0-9a-p!x,=+-]*", t):
+        elif re.fullmatch(r"\+?[A-Za-z!']+(?:\d+[a-p])?[-x!][0-9a-p!x,=+-]*\*?", t):
             plies += 1
         else:
             out.append("unexpected token: " + t)
