@@ -25,6 +25,7 @@
 #include "board/notation.h"
 #include "board/xbvariant.h"
 #include "search/level.h"
+#include "search/params.h"
 #include "util/parse.h"
 #include "util/strutil.h"
 #include "util/version.h"
@@ -178,6 +179,26 @@ static void refuse_option(Cecp *c, const char *reason, const char *shown)
     cecp_emitf(c, "tellusererror Option refused (%s): %s", reason, shown);
 }
 
+/* A search parameter by its table name (search/params.h, e.g. `option RFP_MARGIN=100`): a
+   tuner's option, not announced to the GUI, as Stockfish's tuning builds; a value that is not a
+   number within the parameter's range is refused and the value stays.  True if name is one. */
+static bool search_param_option(Cecp *c, const char *name, const char *value, const char *shown)
+{
+    const SearchParamInfo *info = search_param_find(name);
+    if (!info)
+        return false;
+    long v;
+    if (!parse_long(value, info->min, info->max, &v)) {
+        char reason[96];
+        snprintf(reason, sizeof reason, "%s must be %d to %d", info->name, info->min, info->max);
+        refuse_option(c, reason, shown);
+        return true;
+    }
+    searcher_set_param(c->searcher, info->name, (int)v);
+    cecp_emitf(c, "# search parameter %s=%ld", info->name, v);
+    return true;
+}
+
 void cecp_cmd_option(Cecp *c, Command *cmd)
 {
     char shown[160];
@@ -215,7 +236,8 @@ void cecp_cmd_option(Cecp *c, Command *cmd)
             cecp_emitf(c, "# rules: %s=%s", name, value);
         return;
     }
-    if (cecp_eval_option(c, name, value, shown) || cecp_analysis_option(c, name, value, shown))
+    if (cecp_eval_option(c, name, value, shown) || cecp_analysis_option(c, name, value, shown) ||
+        search_param_option(c, name, value, shown))
         return;
     Spin spins[SPIN_COUNT];
     spin_options(c, spins);
