@@ -385,6 +385,43 @@ static int check_capabilities(XEngine *e)
     return 0;
 }
 
+static int pong_line(XEngine *e, const char *line, void *ctx)
+{
+    (void)e;
+    int got;
+    return sscanf(line, "pong %d", &got) == 1 && got == *(const int *)ctx;
+}
+
+/* As pong_line, but a tellusererror before the pong fails the wait (its text in e->error). */
+static int pong_or_refusal(XEngine *e, const char *line, void *ctx)
+{
+    if (strncmp(line, "tellusererror", 13) == 0) {
+        snprintf(e->error, sizeof e->error, "engine refused a parameter: %s", line);
+        return -1;
+    }
+    return pong_line(e, line, ctx);
+}
+
+/* The unannounced options (XEngineConfig.params), then a ping whose pong must come before any
+   refusal; without feature ping the refusal cannot be seen and is not waited for. */
+static int send_params(XEngine *e)
+{
+    const XEngineConfig *c = &e->cfg;
+    for (int i = 0; i < c->nparams; i++)
+        if (xe_send(e, "option %s=%s", c->params[i].name, c->params[i].value))
+            return -1;
+    if (!c->nparams || !e->f_ping)
+        return 0;
+    int id = ++e->ping_id;
+    if (xe_send(e, "ping %d", id))
+        return -1;
+    int64_t deadline = mono_ms() + sync_timeout(e);
+    int r = read_until(e, &deadline, pong_or_refusal, &id);
+    if (r == 1)
+        snprintf(e->error, sizeof e->error, "no pong within %d ms (engine hangs)", sync_timeout(e));
+    return r == 0 ? 0 : -1;
+}
+
 int xe_start(XEngine *e)
 {
     const XEngineConfig *c = &e->cfg;
@@ -411,20 +448,13 @@ int xe_start(XEngine *e)
         if (xe_send(e, "option %s=%s", xe_find_option(e, c->options[i].name)->name,
                     c->options[i].value))
             return fail(e);
-    if (xe_sync(e) != 0)
+    if (send_params(e) != 0 || xe_sync(e) != 0)
         return fail(e);
     e->running = true;
     return 0;
 }
 
 /* The pong of ping *(int *)ctx ends the wait. */
-static int pong_line(XEngine *e, const char *line, void *ctx)
-{
-    (void)e;
-    int got;
-    return sscanf(line, "pong %d", &got) == 1 && got == *(const int *)ctx;
-}
-
 int xe_sync(XEngine *e)
 {
     if (!e->f_ping)

@@ -43,6 +43,10 @@ typedef struct XEngineConfig {
                                    option is set (docs/PROTOCOL.md §3.1) */
     const XeSetting *options;   /* other options, sent last; each must exist */
     int noptions;
+    const XeSetting *params;    /* sent as options after them without that check (options an
+                                   engine accepts but does not announce, e.g. Kaki's search
+                                   parameters); a tellusererror in reply fails the start */
+    int nparams;
     long nps;                   /* > 0: the engine must not have said feature nps=0 */
     const char *stderr_file;    /* the engine's stderr is appended there; NULL = inherit ours */
     XeLogFn log;                /* NULL: no log */

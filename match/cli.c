@@ -29,6 +29,9 @@ void cli_usage(FILE *f)
         "  dir=DIR             working directory of the engine (empty: the current one)\n"
         "  option.NAME=VALUE   sends \"option NAME=VALUE\" after the handshake; an error if the\n"
         "                      engine has no such option feature\n"
+        "  param.NAME=VALUE    sends \"option NAME=VALUE\" for an option the engine accepts but\n"
+        "                      does not announce (Kaki's search parameters, e.g.\n"
+        "                      param.RFP_MARGIN=100); an error if it answers tellusererror\n"
         "  depth=N             sends \"sd N\" (depth limit; e.g. a deliberately weak engine)\n"
         "  nps=N               sends \"nps N\" (node-based clock)\n"
         "  rankoffset=0|1      rank numbering on this engine's wire: 0 = ranks 1-16 (default),\n"
@@ -272,6 +275,14 @@ static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, 
             name[kl - 7] = '\0';
             e->options[e->noptions].name = name;
             e->options[e->noptions++].value = xstrdup(v);
+        } else if (kl > 6 && strncmp(w, "param.", 6) == 0) {
+            if (e->nparams >= MAX_ENGINE_OPTIONS)
+                return error(err, errsz, "--engine: too many parameters%s%s", "", "");
+            char *name = xmalloc(kl - 6 + 1);
+            memcpy(name, w + 6, kl - 6);
+            name[kl - 6] = '\0';
+            e->params[e->nparams].name = name;
+            e->params[e->nparams++].value = xstrdup(v);
         } else if (KEY("depth")) {
             if (!parse_long(v, 1, 1000, &x))
                 return error(err, errsz, "--engine: bad depth '%s'%s", v, " (1..1000)");
@@ -299,7 +310,7 @@ static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, 
             e->sync_timeout_ms = (int)llround(d * 1000.0);
         } else
             return error(err, errsz, "--engine: unknown key in '%s'%s", w,
-                         " (cmd, name, arg, dir, option.NAME, depth, nps, rankoffset, memory, "
+                         " (cmd, name, arg, dir, option.NAME, param.NAME, depth, nps, rankoffset, memory, "
                          "cores, synctimeout)");
 #undef KEY
     }
@@ -623,6 +634,10 @@ void config_free(MatchConfig *cfg)
         for (int k = 0; k < e->noptions; k++) {
             free(e->options[k].name);
             free(e->options[k].value);
+        }
+        for (int k = 0; k < e->nparams; k++) {
+            free(e->params[k].name);
+            free(e->params[k].value);
         }
     }
     free(cfg->openings_file);

@@ -25,6 +25,8 @@ typedef struct EngineSpec {
     int nargs;
     EngineOptionSetting options[MAX_ENGINE_OPTIONS];
     int noptions;
+    EngineOptionSetting params[MAX_ENGINE_OPTIONS]; /* param.NAME=VALUE: unannounced options */
+    int nparams;
     int depth;                  /* > 0: "sd N" */
     long nps;                   /* > 0: "nps N" */
     int rank_offset;            /* 0/1: rank numbering on this engine's wire (docs/PROTOCOL.md §3.1) */

@@ -213,6 +213,7 @@ typedef struct EngineStart {
     XEngineConfig xc;
     XeSetting rules[32];
     XeSetting options[MAX_ENGINE_OPTIONS];
+    XeSetting params[MAX_ENGINE_OPTIONS];
 } EngineStart;
 
 static void protocol_log(void *ctx, const char *who, const char *dir, const char *text)
@@ -234,10 +235,13 @@ static void engine_start_init(const MatchConfig *cfg, int i, EngineStart *es)
                                               rule_options[k].values[rules_get(&cfg->rules, k)]};
     for (int k = 0; k < s->noptions; k++)
         es->options[k] = (XeSetting){s->options[k].name, s->options[k].value};
+    for (int k = 0; k < s->nparams; k++)
+        es->params[k] = (XeSetting){s->params[k].name, s->params[k].value};
     es->xc = (XEngineConfig){
         .cmd = s->cmd, .args = s->args, .nargs = s->nargs, .dir = s->dir, .name = s->name,
         .rules = es->rules, .nrules = nrules, .rank_offset = s->rank_offset,
-        .options = es->options, .noptions = s->noptions, .nps = s->nps,
+        .options = es->options, .noptions = s->noptions, .params = es->params,
+        .nparams = s->nparams, .nps = s->nps,
         .stderr_file = cfg->engine_stderr, .log = protocol_log, .interrupt = &g_interrupted,
         .sync_timeout_ms = s->sync_timeout_ms ? s->sync_timeout_ms : cfg->sync_timeout_ms,
     };

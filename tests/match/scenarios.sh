@@ -611,6 +611,17 @@ kaki)
     check "self-play: exit status 0" [ "$status" -eq 0 ]
     check "self-play: 2 games" [ "$(count '^\[Result ' self.pgn)" -eq 2 ]
     check "self-play: no infraction/emergency/time forfeit" [ "$(grep -c 'Termination "\(rules infraction\|emergency\|time forfeit\)"' self.pgn)" -eq 0 ]
+    # param.NAME=VALUE: an unannounced option sent and logged; a refused one stops the start
+    run --engine cmd="$KAKI" name=P depth=1 param.RFP_MARGIN=100 param.CONVERT_APPROACH=2 \
+        --engine cmd="$KAKI" name=Q depth=1 --games 2 --tc 2:00+1 --maxmoves 5 --log p.log
+    check "param: exit status 0" [ "$status" -eq 0 ]
+    check "param: sent" grep -q 'P < option RFP_MARGIN=100$' p.log
+    check "param: taken" grep -q 'P > # search parameter CONVERT_APPROACH=2$' p.log
+    for bad in NO_SUCH=1 RFP_MARGIN=-1 LMP_DEPTH=x; do
+        run --engine cmd="$KAKI" name=P depth=1 param.$bad --engine cmd="$KAKI" name=Q depth=1 \
+            --games 2 --tc 2:00+1 --maxmoves 5
+        check "param.$bad: refused, status 1" eval '[ "$status" -eq 1 ] && grep -q "engine refused a parameter: tellusererror" err.txt'
+    done
     ;;
 *) echo "unknown scenario $name"; exit 1 ;;
 esac
