@@ -1,4 +1,4 @@
-/* kaki bench [DEPTH] [--option Evaluation=NAME] [--eval-file PATH]: a fixed list of positions searched single-threaded to a fixed depth with
+/* kaki bench [DEPTH] [--option Evaluation=NAME] [--eval-file PATH] [--option PARAM=N]: a fixed list of positions searched single-threaded to a fixed depth with
  * a cleared 16 MB hash table.  The total node count is deterministic: it is the bench
  * signature quoted as "Bench: N" in every commit that changes search or evaluation, and a test
  * checks it.  The last two lines are "N nodes" and "M nps". */
@@ -24,6 +24,7 @@ int cmd_bench(int argc, char **argv)
 {
     long depth = BENCH_DEPTH;
     int arg = 0, mode = EVAL_DEFAULT;
+    SearchParams params = search_params_default();
     if (argc > 0 && strncmp(argv[0], "--", 2) != 0) {
         if (!parse_long(argv[0], 1, 30, &depth)) {
             fprintf(stderr, "error: bench depth must be 1-30, got '%s'\n", argv[0]);
@@ -33,6 +34,8 @@ int cmd_bench(int argc, char **argv)
     }
     while (arg < argc) {
         int used = cli_eval_arg(argc, argv, arg, &mode);
+        if (used == 0)
+            used = cli_param_arg(argc, argv, arg, &params);
         if (used <= 0) {
             if (used == 0)
                 fprintf(stderr, "error: unknown argument '%s'\n", argv[arg]);
@@ -46,6 +49,7 @@ int cmd_bench(int argc, char **argv)
     searcher_set_config(e, &config);
     searcher_set_threads(e, 1);
     searcher_set_hash_mb(e, 16);
+    cli_apply_params(e, &params);
     Position *pos = malloc(sizeof *pos);
     SearchLimits limits = limits_none();
     limits.depth = (int)depth;

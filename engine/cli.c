@@ -44,6 +44,38 @@ int cli_eval_arg(int argc, char **argv, int i, int *eval_mode)
     return 2;
 }
 
+int cli_param_arg(int argc, char **argv, int i, SearchParams *p)
+{
+    if (strcmp(argv[i], "--option") != 0 || i + 1 >= argc)
+        return 0;
+    const char *arg = argv[i + 1], *eq = strchr(arg, '=');
+    char name[64];
+    if (!eq || (size_t)(eq - arg) >= sizeof name)
+        return 0;
+    memcpy(name, arg, (size_t)(eq - arg));
+    name[eq - arg] = '\0';
+    const SearchParamInfo *info = search_param_find(name);
+    if (!info)
+        return 0;
+    long v;
+    if (!parse_long(eq + 1, info->min, info->max, &v)) {
+        fprintf(stderr, "error: %s must be %d to %d, got '%s'\n", name, info->min, info->max, eq + 1);
+        return -1;
+    }
+    search_params_set(p, name, (int)v);
+    return 2;
+}
+
+void cli_apply_params(Searcher *e, const SearchParams *p)
+{
+    for (int i = 0; i < search_param_count(); i++) {
+        const SearchParamInfo *info = search_param_info(i);
+        int v;
+        if (search_params_get(p, info->name, &v) && v != info->def)
+            searcher_set_param(e, info->name, v);
+    }
+}
+
 /* --option Level=N and --option "Level seed=N"; returns 1 if arg is one of them (-1 after
    printing an error for a bad value), else 0. */
 static int level_option(const char *arg, CliPosition *pos)
@@ -133,8 +165,11 @@ int cli_parse(int argc, char **argv, CliPosition *pos, const CliNumber *numbers,
     pos->eval_mode = EVAL_DEFAULT;
     pos->level = LEVEL_FULL;
     pos->level_seed = 1;
+    pos->params = search_params_default();
     for (int i = 0; i < argc;) {
         int used = cli_eval_arg(argc, argv, i, &pos->eval_mode);
+        if (used == 0)
+            used = cli_param_arg(argc, argv, i, &pos->params);
         if (used == 0)
             used = position_arg(argc, argv, i, pos);
         if (used == 0)

@@ -20,7 +20,8 @@ static int usage(void)
                     "  eval [--fen TFEN] [--features] [--option NAME=VALUE ...]\n"
                     "  bench [DEPTH]   fixed positions, 1 thread, fixed depth: node signature\n"
                     "  go, eval and bench also take --option Evaluation=nnue|learnt|gcsa and\n"
-                    "  --eval-file PATH (or --option EvalFile=PATH): the NNUE net to use\n"
+                    "  --eval-file PATH (or --option EvalFile=PATH): the NNUE net to use, and\n"
+                    "  --option NAME=VALUE for a search parameter (search/params.c)\n"
                     "  --version       the version and bench signature\n");
     return 2;
 }
