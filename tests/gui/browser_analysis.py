@@ -45,6 +45,8 @@ def deep_lines(n):
 
 
 wait(lambda: deep_lines(3), "three lines at depth 4 or more", 120)
+# the panel follows the server's state at its next poll: under load that can be a while
+wait(lambda: len(panel_lines()) == 3, "the panel shows the three lines", 60)
 lines = panel_lines()
 check(len(lines) == 3, "the panel shows 3 lines: %s" % lines)
 firsts = [l[2].split(" ")[0] for l in lines]
