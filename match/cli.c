@@ -228,6 +228,28 @@ static int collect_words(int argc, char **argv, int i)
     return n;
 }
 
+/* Appends NAME (n bytes at name) = value to a group's settings; false if it is full. */
+static bool add_setting(EngineOptionSetting *set, int *count, const char *name, size_t n,
+                        const char *value)
+{
+    if (*count >= MAX_ENGINE_OPTIONS)
+        return false;
+    char *copy = xmalloc(n + 1);
+    memcpy(copy, name, n);
+    copy[n] = '\0';
+    set[*count].name = copy;
+    set[(*count)++].value = xstrdup(value);
+    return true;
+}
+
+static void free_settings(EngineOptionSetting *set, int count)
+{
+    for (int k = 0; k < count; k++) {
+        free(set[k].name);
+        free(set[k].value);
+    }
+}
+
 static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, size_t errsz)
 {
     memset(e, 0, sizeof *e);
@@ -268,21 +290,11 @@ static int parse_engine(int argc, char **argv, int i, EngineSpec *e, char *err, 
             free(e->dir); /* an empty dir= is the current directory, as if not given */
             e->dir = *v ? xstrdup(v) : NULL;
         } else if (kl > 7 && strncmp(w, "option.", 7) == 0) {
-            if (e->noptions >= MAX_ENGINE_OPTIONS)
+            if (!add_setting(e->options, &e->noptions, w + 7, kl - 7, v))
                 return error(err, errsz, "--engine: too many options%s%s", "", "");
-            char *name = xmalloc(kl - 7 + 1);
-            memcpy(name, w + 7, kl - 7);
-            name[kl - 7] = '\0';
-            e->options[e->noptions].name = name;
-            e->options[e->noptions++].value = xstrdup(v);
         } else if (kl > 6 && strncmp(w, "param.", 6) == 0) {
-            if (e->nparams >= MAX_ENGINE_OPTIONS)
+            if (!add_setting(e->params, &e->nparams, w + 6, kl - 6, v))
                 return error(err, errsz, "--engine: too many parameters%s%s", "", "");
-            char *name = xmalloc(kl - 6 + 1);
-            memcpy(name, w + 6, kl - 6);
-            name[kl - 6] = '\0';
-            e->params[e->nparams].name = name;
-            e->params[e->nparams++].value = xstrdup(v);
         } else if (KEY("depth")) {
             if (!parse_long(v, 1, 1000, &x))
                 return error(err, errsz, "--engine: bad depth '%s'%s", v, " (1..1000)");
@@ -631,14 +643,8 @@ void config_free(MatchConfig *cfg)
         free(e->dir);
         for (int k = 0; k < e->nargs; k++)
             free(e->args[k]);
-        for (int k = 0; k < e->noptions; k++) {
-            free(e->options[k].name);
-            free(e->options[k].value);
-        }
-        for (int k = 0; k < e->nparams; k++) {
-            free(e->params[k].name);
-            free(e->params[k].value);
-        }
+        free_settings(e->options, e->noptions);
+        free_settings(e->params, e->nparams);
     }
     free(cfg->openings_file);
     free(cfg->pgn_file);
