@@ -198,10 +198,13 @@ static bool wait_exit(Proc *p, int ms)
     }
 }
 
-/* Writes the queued input ("quit" last) while the child takes it, until the deadline. */
+/* Sends the queued input until the child has taken all of it (on Windows: until the last
+   write is done, which closing the input would cancel), or until the deadline. */
 static void drain_out(Proc *p, int64_t deadline)
 {
-    while (p->out_len && flush_out(p) == 0 && p->out_len && !(p->interrupt && *p->interrupt)) {
+    while (!(p->interrupt && *p->interrupt)) {
+        if (flush_out(p) != 0 || (!p->out_len && !child_write_pending(p->child)))
+            return;
         int64_t left = deadline - mono_ms();
         if (left <= 0)
             return;

@@ -163,7 +163,8 @@ NnueNet *nnue_net_read(const void *data, size_t size, char *err, size_t errsz)
     for (size_t f = 0; f < NNUE_INPUTS; f++, p += 4) {
         net->psqt_weight[f] = (int32_t)get_u32(p);
         if (net->psqt_weight[f] > NNUE_PSQT_MAX || net->psqt_weight[f] < -NNUE_PSQT_MAX) {
-            set_err(err, errsz, "psqt weight %d of feature %zu beyond +-%d", net->psqt_weight[f], f, NNUE_PSQT_MAX);
+            set_err(err, errsz, "psqt weight %d of feature %d beyond +-%d", net->psqt_weight[f],
+                    (int)f, NNUE_PSQT_MAX);
             nnue_net_free(net);
             return NULL;
         }

@@ -28,6 +28,11 @@ long child_pid(const Child *c);
    when the pipe is full, -1 when the child no longer reads it (gone, or input closed). */
 long child_write(Child *c, const char *buf, size_t n);
 
+/* Do bytes child_write took still wait in our process for the child to read them?  On
+   Windows the last write may be under way, and closing the input would cancel it; POSIX
+   pipes keep what was written, so there it is always false. */
+bool child_write_pending(Child *c);
+
 /* Waits up to ms for room in the child's input (it may return earlier). */
 void child_wait_writable(Child *c, int ms);
 

@@ -407,6 +407,8 @@ long child_write(Child *c, const char *buf, size_t n)
     return (long)m;
 }
 
+bool child_write_pending(Child *c) { return c->in && collect_write(c) && c->writing; }
+
 void child_wait_writable(Child *c, int ms)
 {
     if (c->in && c->writing)

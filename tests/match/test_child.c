@@ -5,7 +5,8 @@
  *   test_child                 the checks
  *   test_child --child MODE    a child: lines (output with a CR, an overlong line, a NUL byte,
  *                              a last line without newline), echo (answers every line of
- *                              input but those of z's until "quit"), exit3, crash (a segmentation fault or an
+ *                              input but those of z's until "quit"), slow (reads its input
+ *                              256 bytes a millisecond until "quit", status 0; 4 at its end), exit3, crash (a segmentation fault or an
  *                              access violation), flood (lines without end), stderr (a line
  *                              on stderr), helper FILE (starts a grandchild that appends to
  *                              FILE every 20 ms, says "ready", then sleeps), beat FILE (that
@@ -82,6 +83,15 @@ static int child_main(const char *mode, const char *arg)
                 continue; /* the long line: read, not answered */
             printf("got %s\n", line);
             fflush(stdout);
+        }
+        return 4;
+    }
+    if (!strcmp(mode, "slow")) {
+        char line[256];
+        while (fgets(line, sizeof line, stdin)) {
+            if (!strcmp(line, "quit\n"))
+                return 0;
+            sleep_ms(1);
         }
         return 4;
     }
@@ -210,6 +220,21 @@ static void echo_checks(Proc *a, Proc *b)
           b->exit_code);
 }
 
+/* "quit" queued behind 300,000 bytes the child has not read yet: the stop delivers it before
+   it closes the input (a write still under way is not cancelled), so the child exits 0. */
+static void slow_reader_checks(Proc *p)
+{
+    CHECK(spawn(p, "slow", NULL, NULL) == 0, "spawn slow");
+    char *big = malloc(300001);
+    memset(big, 'z', 300000);
+    big[300000] = '\0';
+    CHECK(proc_write_line(p, big, 60000) == 0, "300,000 bytes queued");
+    free(big);
+    CHECK(proc_write_line(p, "quit", 60000) == 0, "quit queued");
+    proc_stop(p, 60000, true);
+    CHECK(p->exited && p->exit_code == 0, "the slow reader got quit: status %d", p->exit_code);
+}
+
 static void flood_checks(Proc *p)
 {
     char line[256];
@@ -301,6 +326,7 @@ int main(int argc, char **argv)
     lines_checks(p);
     ending_checks(p);
     echo_checks(p, q);
+    slow_reader_checks(p);
     flood_checks(p);
     file_checks(p, dir);
 
