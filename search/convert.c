@@ -38,13 +38,30 @@ static int approach(const Position *pos, const ConvertTables *ct, int c)
     return total;
 }
 
+/* Plies since the last capture, burn or promotion (the repetition window), at most max. */
+static int quiet_plies(const Position *pos, int max)
+{
+    const HistEntry *h = position_history(pos, pos->nhist - 1);
+    int q = h ? pos->nhist - 1 - h->window : 0;
+    return q < max ? q : max;
+}
+
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
                   const ConvertTables *ct, int score)
 {
-    int leader = st->material > 0 ? BLACK : WHITE;
-    int64_t bonus = (int64_t)approach(pos, ct, leader) * p->convert_approach;
-    int adjust = (int)(bonus * convert_weight(st, p) / 256);
-    return eval_clamp(score + (pos->side == leader ? adjust : -adjust));
+    int weight = convert_weight(st, p);
+    if (p->convert_approach) {
+        int leader = st->material > 0 ? BLACK : WHITE;
+        int64_t bonus = (int64_t)approach(pos, ct, leader) * p->convert_approach;
+        int adjust = (int)(bonus * weight / 256);
+        score = eval_clamp(score + (pos->side == leader ? adjust : -adjust));
+    }
+    if (p->convert_shuffle) {
+        int64_t shrink = (int64_t)quiet_plies(pos, p->convert_shuffle_max) * p->convert_shuffle;
+        shrink = shrink < 10000 ? shrink : 10000; /* at most down to 0 */
+        score -= (int)((int64_t)score * shrink * weight / (256 * 10000));
+    }
+    return score;
 }
 
 bool convert_undoes_last_move(const Position *pos, Move m)

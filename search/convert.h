@@ -7,6 +7,11 @@
  *     fire demons, range jumpers, lions, eagles, queens, ...) scores CONVERT_APPROACH
  *     centipawns for every square (king steps) it is closer than 15 to the nearest enemy
  *     royal, so that it brings them to the royals and breaks through;
+ *   - shuffle pressure: the score shrinks towards 0 by CONVERT_SHUFFLE / 10000 of itself for
+ *     each of the q plies since the last capture, burn or promotion (q at most
+ *     CONVERT_SHUFFLE_MAX; at most down to 0), so that a
+ *     search of a few plies prefers the line that takes something (Stockfish scales its
+ *     scores by its 50-move counter the same way);
  *   - no undoing at the root: the side ahead does not take back its own previous move (the
  *     same piece straight back, nothing captured) unless nothing else is legal.
  *
@@ -43,14 +48,16 @@ static inline int convert_weight(const EvalState *st, const SearchParams *p)
 }
 
 /* The static evaluation `score` (the side to move's view) of pos with the conversion terms:
-   unchanged unless one side is far ahead and the approach term is on (nothing computed when
-   it is off, the default). */
+   unchanged unless one side is far ahead and the approach term or the shuffle pressure is on
+   (nothing computed when both are off, the default). */
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
                   const ConvertTables *ct, int score);
 static inline int convert_score(const Position *pos, const EvalState *st,
                                 const SearchParams *p, const ConvertTables *ct, int score)
 {
-    return p->convert_approach && convert_weight(st, p) ? convert_terms(pos, st, p, ct, score) : score;
+    return (p->convert_approach || p->convert_shuffle) && convert_weight(st, p)
+               ? convert_terms(pos, st, p, ct, score)
+               : score;
 }
 
 /* Does m, a legal move of the side to move, take back that side's previous move (the same

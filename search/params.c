@@ -88,6 +88,10 @@ static const SearchParamInfo table[] = {
         "conversion: cp per square a strong piece of the side ahead is nearer an enemy royal"),
     ROW("CONVERT_NO_UNDO", convert_no_undo, 0, 0, 1,
         "conversion: 1 = the side ahead never takes back its own last move at the root"),
+    ROW("CONVERT_SHUFFLE", convert_shuffle, 0, 0, 10000,
+        "conversion: far ahead, scores shrink by this many 1/10000 a quiet ply (0 = off)"),
+    ROW("CONVERT_SHUFFLE_MAX", convert_shuffle_max, 200, 0, 1000,
+        "conversion: ... counting at most this many plies since a capture, burn or promotion"),
 };
 
 enum { COUNT = sizeof table / sizeof table[0] };

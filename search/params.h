@@ -32,6 +32,7 @@ typedef struct SearchParams {
     int time_growth_min, time_growth_max, time_growth_unknown; /* when to start an iteration */
     int convert_lead, convert_lead_full;         /* conversion: far ahead (convert.h) */
     int convert_strong, convert_approach, convert_no_undo; /* conversion terms */
+    int convert_shuffle, convert_shuffle_max;    /* ... and the shuffle pressure */
 } SearchParams;
 
 /* A row of the table. */

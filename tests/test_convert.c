@@ -1,7 +1,8 @@
 /* The conversion terms (search/convert.h): no change unless one side is CONVERT_LEAD ahead,
  * full weight from CONVERT_LEAD_FULL, more for strong pieces nearer the enemy royal, the same
- * for both colours (a position and its colour-mirrored copy); and the root's test of a move
- * that takes back the side's own last move. */
+ * for both colours (a position and its colour-mirrored copy); the shuffle pressure (scores
+ * shrink with the quiet plies, at most CONVERT_SHUFFLE_MAX of them, none after a capture, for
+ * both sides' views); and the root's test of a move that takes back the side's own last move. */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,14 @@ static int added(const Position *p)
     EvalState st;
     eval_state_init(&st, p);
     return convert_score(p, &st, &params, &tables, 0);
+}
+
+/* The score s (side to move's view) with the conversion terms. */
+static int scored(const Position *p, int s)
+{
+    EvalState st;
+    eval_state_init(&st, p);
+    return convert_score(p, &st, &params, &tables, s);
 }
 
 static Move wire(const char *s)
@@ -88,6 +97,32 @@ static void terms(void)
     CHECK(convert_weight(&st, &params) == 256, "at CONVERT_LEAD_FULL: 256");
 }
 
+static void shuffle(void)
+{
+    SearchParams saved = params;
+    params.convert_approach = 0;
+    params.convert_shuffle = 25; /* 0.25 % a quiet ply */
+    const char *lions = "k15/16/16/16/16/16/16/16/16/16/16/16/16/p15/L!L!L!13/15K b";
+    load(lions);
+    CHECK(scored(&pos, 1000) == 1000, "no quiet ply yet: %d", scored(&pos, 1000));
+    play("b2b3 a16b16 b3b4 b16c16");
+    /* four quiet plies, full weight: 1000 - 1000 * 4 * 0.0025 */
+    CHECK(scored(&pos, 1000) == 990, "four quiet plies: 990, got %d", scored(&pos, 1000));
+    CHECK(scored(&pos, -1000) == -990, "the other view: -990, got %d", scored(&pos, -1000));
+    params.convert_shuffle_max = 2;
+    CHECK(scored(&pos, 1000) == 995, "at most two plies counted: %d", scored(&pos, 1000));
+    params.convert_shuffle = 10000;
+    CHECK(scored(&pos, 1000) == 0, "at most down to 0: %d", scored(&pos, 1000));
+    params.convert_shuffle = 25;
+    params.convert_shuffle_max = saved.convert_shuffle_max;
+    play("a2a3");
+    CHECK(scored(&pos, -1000) == -1000, "after a capture: %d", scored(&pos, -1000));
+    load("k15/16/16/16/16/16/16/16/16/l!15/16/16/16/16/L!15/15K b");
+    play("a2a3 a7a6 a3a4 a6a5");
+    CHECK(scored(&pos, 1000) == 1000, "level material: no pressure (%d)", scored(&pos, 1000));
+    params = saved;
+}
+
 static void undo(void)
 {
     const char *rooks = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b";
@@ -113,6 +148,7 @@ int main(void)
     params.convert_no_undo = 1;
     convert_init_tables(&tables, &params);
     terms();
+    shuffle();
     undo();
     return check_finish("test_convert");
 }

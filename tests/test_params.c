@@ -9,7 +9,9 @@
  *     count the same every time and after a default is set back.  The Lazy SMP parameters are
  *     the exception: they act in helper threads only, whose node counts are not reproducible;
  *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2,
- *     CONVERT_NO_UNDO on a position far ahead after two moves (it needs a move to take back). */
+ *     CONVERT_NO_UNDO on a position far ahead after two moves (it needs a move to take back),
+ *     the other conversion parameters with CONVERT_APPROACH on (CONVERT_SHUFFLE_MAX with
+ *     CONVERT_SHUFFLE on). */
 #include <stdio.h>
 #include <string.h>
 
@@ -195,9 +197,12 @@ static void reaches_search(void)
             ok = felt(r, &def_undo, mate_in_2, 1, UNDO_DEPTH, false);
             moves_played = "";
         }
-        else if (strncmp(r->name, "CONVERT_", 8) == 0 && strcmp(r->name, "CONVERT_APPROACH") != 0) {
-            extra_name = "CONVERT_APPROACH"; /* off by default: the others act through it */
-            extra_value = 2;
+        else if (strncmp(r->name, "CONVERT_", 8) == 0 && strcmp(r->name, "CONVERT_APPROACH") != 0 &&
+                 strcmp(r->name, "CONVERT_SHUFFLE") != 0) {
+            /* off by default: the others act through them */
+            bool max = strcmp(r->name, "CONVERT_SHUFFLE_MAX") == 0;
+            extra_name = max ? "CONVERT_SHUFFLE" : "CONVERT_APPROACH";
+            extra_value = max ? 25 : 2;
             uint64_t def_on[N];
             for (int k = 0; k < N; k++)
                 def_on[k] = nodes_of(boards[k], DEPTH, false, NULL, 0);
