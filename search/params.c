@@ -92,6 +92,8 @@ static const SearchParamInfo table[] = {
         "conversion: far ahead, scores shrink by this many 1/10000 a quiet ply (0 = off)"),
     ROW("CONVERT_SHUFFLE_MAX", convert_shuffle_max, 200, 0, 1000,
         "conversion: ... counting at most this many plies since a capture, burn or promotion"),
+    ROW("NNUE_GRAIN", nnue_grain, 64, 0, 1000,
+        "the net's static scores are rounded to multiples of this (cp; 0 or 1 = exact)"),
 };
 
 enum { COUNT = sizeof table / sizeof table[0] };

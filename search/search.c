@@ -120,13 +120,33 @@ static inline void make(Thread *t, Move m, int ply)
 }
 static inline void unmake(Thread *t, Move m, int ply) { unmake_move(&t->pos, m, &t->undo[ply]); }
 
-/* The static evaluation at ply (lazy: exact within [alpha, beta]), with the conversion terms
-   when one side is far ahead (convert.h). */
+/* s rounded to the nearest multiple of grain (0 or 1: s), halves away from 0.  A net's scores
+   differ by a few centipawns between sibling moves, and every such difference can cost a
+   re-search; in grains more of them tie. */
+static inline int grained(int s, int grain)
+{
+    if (grain <= 1)
+        return s;
+    int r = s >= 0 ? (s + grain / 2) / grain : -((-s + grain / 2) / grain);
+    return eval_clamp(r * grain);
+}
+
+/* The search's static score of the position at ply from the evaluation's score s: the net's
+   in NNUE_GRAIN grains, with the conversion terms when one side is far ahead (convert.h). */
+static inline int static_score(const Thread *t, int ply, int s)
+{
+    const Searcher *e = t->searcher;
+    if (e->config.eval_terms == EVAL_NNUE)
+        s = grained(s, e->params.nnue_grain);
+    return convert_score(&t->pos, &t->eval[ply], &e->params, &e->convert, s);
+}
+
+/* The static score at ply (lazy: exact within [alpha, beta]). */
 static inline int node_eval(Thread *t, int ply, int alpha, int beta)
 {
     const Searcher *e = t->searcher;
     int s = evaluate_lazy(&t->pos, &t->eval[ply], e->config.eval_terms, alpha, beta);
-    return convert_score(&t->pos, &t->eval[ply], &e->params, &e->convert, s);
+    return static_score(t, ply, s);
 }
 
 /* ------------------------------------------------------------------ quiescence ------- */
@@ -530,8 +550,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     if (halted(t))
         return 0;
     if (ply >= MAX_PLY)
-        return convert_score(pos, &t->eval[ply], p, &e->convert,
-                             evaluate(pos, &t->eval[ply], c->eval_terms));
+        return static_score(t, ply, evaluate(pos, &t->eval[ply], c->eval_terms));
     if (!root) { /* mate distance pruning */
         int lo = -(SCORE_MATE - ply), hi = SCORE_MATE - ply - 1;
         if (alpha < lo)

@@ -12,8 +12,8 @@
  *   loader       bad files are refused with a message naming the fault, the net in use stays,
  *                and a seeded, bounded loop of random mutations never crashes;
  *   search       with Evaluation=nnue the search plays legal moves at a fixed depth with a
- *                node count that repeats, and with the placeholder net it searches exactly the
- *                tree of the pure material evaluation. */
+ *                node count that repeats, and with the placeholder net (NNUE_GRAIN 0) it
+ *                searches exactly the tree of the pure material evaluation. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -563,6 +563,8 @@ static uint64_t search_nodes(const Position *pos, int mode, int depth, Move *bes
     SearchConfig c = search_config_default();
     c.eval_terms = mode;
     searcher_set_config(e, &c);
+    /* exact scores: the placeholder's material is in whole pawns, not in the search's grains */
+    CHECK(searcher_set_param(e, "NNUE_GRAIN", 0), "NNUE_GRAIN 0");
     SearchLimits l = limits_none();
     l.depth = depth;
     *best = searcher_search(e, pos, &l, NULL, NULL, NULL);

@@ -11,8 +11,12 @@
  *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2,
  *     CONVERT_NO_UNDO on a position far ahead after two moves (it needs a move to take back),
  *     the other conversion parameters with CONVERT_APPROACH on (CONVERT_SHUFFLE_MAX with
- *     CONVERT_SHUFFLE on). */
+ *     CONVERT_SHUFFLE on);
+ *     NNUE_GRAIN is tried with the net as the evaluation;
+ *   - NNUE_GRAIN rounds the net's static scores: every exact score a search with the net
+ *     reports is a multiple of the grain (mates and the evaluation's limit EVAL_MAX aside). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench_positions.h"
@@ -20,6 +24,7 @@
 #include "board/notation.h"
 #include "board/tfen.h"
 #include "check.h"
+#include "eval/eval.h"
 #include "search/params.h"
 #include "search/searcher.h"
 #include "search/timeman.h"
@@ -87,6 +92,8 @@ static const char *moves_played = "";
    when another one is on. */
 static const char *extra_name;
 static int extra_value;
+/* The evaluation of nodes_of's searches. */
+static int eval_mode = EVAL_DEFAULT;
 
 static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char *name, int value)
 {
@@ -95,6 +102,7 @@ static uint64_t nodes_of(const char *tfen, int depth, bool check_ext, const char
     searcher_set_hash_mb(e, 16);
     SearchConfig c = search_config_default();
     c.check_ext = check_ext;
+    c.eval_terms = eval_mode;
     searcher_set_config(e, &c);
     CHECK(!extra_name || searcher_set_param(e, extra_name, extra_value), "%s refused", extra_name);
     CHECK(!name || searcher_set_param(e, name, value), "%s = %d refused", name, value);
@@ -189,6 +197,14 @@ static void reaches_search(void)
             ok = felt_by_clock(r); /* clocks, not trees */
         else if (strcmp(r->name, "CHECK_EXT_DEPTH") == 0)
             ok = felt(r, def_ext, boards, N, DEPTH, true);
+        else if (strcmp(r->name, "NNUE_GRAIN") == 0) {
+            eval_mode = EVAL_NNUE;
+            uint64_t def_nnue[N];
+            for (int k = 0; k < N; k++)
+                def_nnue[k] = nodes_of(boards[k], DEPTH, false, NULL, 0);
+            ok = felt(r, def_nnue, boards, N, DEPTH, false);
+            eval_mode = EVAL_DEFAULT;
+        }
         else if (strcmp(r->name, "MATE_STOP_PLIES") == 0)
             ok = felt(r, def_mate, mate_in_2, 1, MATE_DEPTH, false);
         else if (strcmp(r->name, "CONVERT_NO_UNDO") == 0) {
@@ -215,10 +231,46 @@ static void reaches_search(void)
     }
 }
 
+static void grain_report(void *ctx, const Position *root, const SearchReport *r)
+{
+    (void)root;
+    int *counts = ctx; /* exact reports, those off the grain */
+    if (r->lowerbound || r->upperbound || score_is_mate(r->score) || abs(r->score) >= EVAL_MAX)
+        return; /* bounds, mates and the evaluation's own limit */
+    counts[0]++;
+    counts[1] += r->score % 64 != 0;
+}
+
+static void grain(void)
+{
+    int counts[2] = {0, 0}, off = 0;
+    for (int k = 0; k < 6; k++) {
+        Searcher *e = searcher_new();
+        searcher_set_threads(e, 1);
+        CHECK(searcher_set_param(e, "NNUE_GRAIN", 64), "NNUE_GRAIN 64");
+        SearchConfig c = search_config_default();
+        c.eval_terms = EVAL_NNUE;
+        searcher_set_config(e, &c);
+        Position *pos = malloc(sizeof *pos);
+        char err[200];
+        position_clear(pos, ruleset_default());
+        CHECK(tfen_parse(pos, bench_positions[k * 3], err, sizeof err) == 0, "%s", err);
+        SearchLimits l = limits_none();
+        l.depth = 5;
+        searcher_search(e, pos, &l, grain_report, counts, NULL);
+        free(pos);
+        searcher_free(e);
+    }
+    off = counts[1];
+    CHECK(counts[0] >= 6 && off == 0, "NNUE_GRAIN 64: %d of %d exact scores off the grain", off,
+          counts[0]);
+}
+
 int main(void)
 {
     table();
     setting();
     reaches_search();
+    grain();
     return check_finish("test_params");
 }
