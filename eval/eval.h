@@ -30,7 +30,7 @@ enum {
 #ifdef KAKI_PURE_MATERIAL
     EVAL_DEFAULT = EVAL_MATERIAL,
 #else
-    EVAL_DEFAULT = EVAL_LEARNT,
+    EVAL_DEFAULT = EVAL_NNUE,
 #endif
 };
 /* The modes' names for options ("gcsa", "learnt", "nnue"), and the mode of a name or -1. */
