@@ -67,8 +67,7 @@ int convert_terms(const Position *pos, const EvalState *st, const SearchParams *
 bool convert_undoes_last_move(const Position *pos, Move m)
 {
     int now = pos->nhist - 1;
-    const HistEntry *h = position_history(pos, now);
-    if (!h || now - h->window < 2)
+    if (quiet_plies(pos, 2) < 2)
         return false; /* one of the last two moves removed a piece or promoted */
     const HistEntry *before = position_history(pos, now - 2), *after = position_history(pos, now - 1);
     if (!before || !after)
