@@ -199,16 +199,36 @@ static int read_levels(const JsonValue *body, int level[2], Reply *r)
     return 0;
 }
 
+/* "senteEval" and "goteEval": the engines' evaluations, by name (board_eval_name). */
+static int read_evals(const JsonValue *body, int eval[2], Reply *r)
+{
+    static const char *const key[2] = {"senteEval", "goteEval"};
+    for (int c = 0; c < 2; c++) {
+        if (!json_get(body, key[c]))
+            continue;
+        const char *v = json_get_str(body, key[c]);
+        int k = 0;
+        while (v && k < BOARD_EVAL_COUNT && strcmp(v, board_eval_name[k]) != 0)
+            k++;
+        if (!v || k == BOARD_EVAL_COUNT)
+            return refuse(r, 400, "\"%s\" must be %s, %s or %s", key[c], board_eval_name[0],
+                          board_eval_name[1], board_eval_name[2]);
+        eval[c] = k;
+    }
+    return 0;
+}
+
 static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settings)
 {
     int player[2] = {s->game.player[0], s->game.player[1]};
     int level[2] = {s->game.level[0], s->game.level[1]};
+    int eval[2] = {s->game.evaluation[0], s->game.evaluation[1]};
     ClockSpec clock = s->game.clock;
     Rules rules = s->game.rules;
     if (!keep_settings &&
         (read_player(body, "sente", &player[0], r) || read_player(body, "gote", &player[1], r) ||
          read_clock(body, &clock, r) || read_rules(body, &rules, r) ||
-         read_levels(body, level, r)))
+         read_levels(body, level, r) || read_evals(body, eval, r)))
         return -1;
     const char *tfen = json_get_str(body, "tfen");
     char start[TFEN_MAX];
@@ -220,6 +240,8 @@ static int act_new(Session *s, const JsonValue *body, Reply *r, bool keep_settin
     session_reset(s, &rules, standard ? NULL : start, player, &clock);
     s->game.level[0] = level[0];
     s->game.level[1] = level[1];
+    s->game.evaluation[0] = eval[0];
+    s->game.evaluation[1] = eval[1];
     s->game.pgn_ngames = s->game.pgn_loaded = 0; /* the file's games are left */
     return 0;
 }

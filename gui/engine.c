@@ -98,9 +98,9 @@ static bool has_word(const char *list, const char *tok)
     return false;
 }
 
-/* Tells the engine the options (rules options and Level) that differ from what it has.  An
-   engine without a rules option or without Level plays the default of it (Level 10 = full
-   strength); asked for another value, it fails. */
+/* Tells the engine the options (rules options, Level, Evaluation) that differ from what it
+   has.  An engine without a rules option, Level or Evaluation plays the default of it (Level 10
+   = full strength, Evaluation nnue); asked for another value, it fails. */
 static int send_rules(BoardEngine *e, const char *want, const char *have)
 {
     char buf[512];
@@ -119,6 +119,8 @@ static int send_rules(BoardEngine *e, const char *want, const char *have)
                 is_default = strcmp(rule_options[i].values[0], eq + 1) == 0;
         if (strcmp(tok, "Level") == 0)
             is_default = strcmp(eq + 1, "10") == 0;
+        if (strcmp(tok, "Evaluation") == 0)
+            is_default = strcmp(eq + 1, "nnue") == 0; /* gamestate.h's BOARD_EVAL_DEFAULT */
         if (!o) {
             if (is_default)
                 continue; /* an engine without rules options plays the default rules */

@@ -12,6 +12,7 @@
 
 const char *const clock_kind_name[] = {"none", "sudden", "increment", "permove", "depth"};
 const char *const player_kind_name[] = {"human", "engine"};
+const char *const board_eval_name[BOARD_EVAL_COUNT] = {"nnue", "learnt", "gcsa"};
 
 /* ------------------------------------------------------------------ positions ---------- */
 

@@ -23,9 +23,13 @@ enum ClockKind { CLOCK_NONE, CLOCK_SUDDEN, CLOCK_INCREMENT, CLOCK_PER_MOVE, CLOC
 /* The engines' playing levels (the engine option Level, docs/PROTOCOL.md §1.3): 10 is full
    strength; gui/README.md has what each level is worth. */
 enum { BOARD_LEVEL_MIN = 1, BOARD_LEVEL_FULL = 10 };
+/* The evaluations of a Kaki engine (its option Evaluation, docs/PROTOCOL.md §1.3), by name in
+   board_eval_name; the first, "nnue", is its default, all an engine without the option plays. */
+enum { BOARD_EVAL_DEFAULT = 0, BOARD_EVAL_COUNT = 3 };
 
 extern const char *const clock_kind_name[];
 extern const char *const player_kind_name[];
+extern const char *const board_eval_name[BOARD_EVAL_COUNT];
 
 typedef struct ClockSpec {
     int kind;
@@ -91,6 +95,8 @@ typedef struct GameState {
     int slot_of[2];                /* engine slot that plays each side */
     int level[2];                  /* the playing level of sente's and gote's engine, sent as
                                       "option Level=N" (BOARD_LEVEL_MIN..BOARD_LEVEL_FULL) */
+    int evaluation[2];             /* the evaluation of sente's and gote's engine (an index of
+                                      board_eval_name), sent as "option Evaluation=NAME" */
     ClockSpec clock;
     int64_t remaining[2];
     int64_t turn_start;            /* mono_ms() when the clock's side started thinking */

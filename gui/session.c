@@ -167,13 +167,13 @@ static void job_limits(const Session *s, int side, EngineJob *job)
     job->deadline_ms = mono_ms() + budget + HANG_GRACE_MS;
 }
 
-/* The level of the engine in `slot`: that of the side it plays (full strength if none). */
-static int slot_level(const Session *s, int slot)
+/* The side the engine in `slot` plays, or -1 (it only analyses). */
+static int slot_side(const Session *s, int slot)
 {
     for (int side = 0; side < 2; side++)
         if (s->game.player[side] == PLAYER_ENGINE && s->game.slot_of[side] == slot)
-            return s->game.level[side];
-    return BOARD_LEVEL_FULL;
+            return side;
+    return -1;
 }
 
 /* The job for an engine: the game up to position `at`. */
@@ -189,9 +189,13 @@ static void make_job(Session *s, EngineJob *job, int slot, int kind, int at)
     for (int i = 0; i < at; i++)
         engine_job_add_move(job, s->game.plies[i].rec.wire);
     rules_describe(&s->game.rules, job->rules, sizeof job->rules);
-    size_t n = strlen(job->rules); /* the level goes with the options (engine.c's send_rules) */
-    snprintf(job->rules + n, sizeof job->rules - n, "%sLevel=%d", n ? " " : "",
-             slot_level(s, slot));
+    /* the level and the evaluation go with the options (engine.c's send_rules); an engine
+       that plays no side analyses at full strength with the default evaluation */
+    int side = slot_side(s, slot);
+    size_t n = strlen(job->rules);
+    snprintf(job->rules + n, sizeof job->rules - n, "%sLevel=%d Evaluation=%s", n ? " " : "",
+             side < 0 ? BOARD_LEVEL_FULL : s->game.level[side],
+             board_eval_name[side < 0 ? BOARD_EVAL_DEFAULT : s->game.evaluation[side]]);
     if (kind == JOB_THINK)
         job_limits(s, gamestate_side_to_play(&s->game), job);
     job->multipv = s->game.multipv;
@@ -434,6 +438,7 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
     }
     int players[2] = {PLAYER_HUMAN, PLAYER_ENGINE};
     s->game.level[0] = s->game.level[1] = BOARD_LEVEL_FULL;
+    s->game.evaluation[0] = s->game.evaluation[1] = BOARD_EVAL_DEFAULT;
     ClockSpec clock = {.kind = CLOCK_INCREMENT, .base_ms = 600000, .inc_ms = 5000};
     /* game numbers differ from a previous run's (a page keeps what it did for a game) */
     s->game.game_no = (unsigned)(time(NULL) % 100000) * 1000;

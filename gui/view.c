@@ -138,6 +138,11 @@ static void engines_json(const GameState *g, BoardEngine engine[2], JsonBuf *b)
     for (int c = 0; c < 2; c++)
         jb_int(b, g->level[c]);
     jb_end_arr(b);
+    jb_key(b, "evaluations");
+    jb_arr(b);
+    for (int c = 0; c < 2; c++)
+        jb_str(b, board_eval_name[g->evaluation[c]]);
+    jb_end_arr(b);
     jb_key(b, "slotOf");
     jb_arr(b);
     jb_int(b, g->slot_of[0]);
@@ -295,9 +300,12 @@ void view_record(const GameState *g, BoardEngine engine[2], PgnGame *rec)
         char who[160];
         if (g->player[c] == PLAYER_ENGINE) {
             engine_name(&engine[g->slot_of[c]], who, sizeof who);
-            size_t n = strlen(who); /* a weaker level is part of the player's name */
+            size_t n = strlen(who); /* a weaker level, another evaluation: the player's name */
             if (g->level[c] < BOARD_LEVEL_FULL)
                 snprintf(who + n, sizeof who - n, " (level %d)", g->level[c]);
+            n = strlen(who);
+            if (g->evaluation[c] != BOARD_EVAL_DEFAULT)
+                snprintf(who + n, sizeof who - n, " (%s)", board_eval_name[g->evaluation[c]]);
         } else
             snprintf(who, sizeof who, "%s", c == BLACK ? "Sente" : "Gote");
         pgn_set_tag(rec, c == BLACK ? "White" : "Black", who);

@@ -26,6 +26,13 @@ const LEVELS = [
 const LEVEL_HELP = "Levels: Elo against the full engine at 450,000 nodes a move, from 920 games in all between neighbouring levels (gui/README.md); with more time the full engine is stronger still.";
 // END LEVELS
 
+// The engine's evaluations (option Evaluation, docs/PROTOCOL.md §1.3), its default first.
+const EVALS = [
+  { name: "nnue", label: "Network (nnue, the default)" },
+  { name: "learnt", label: "Learnt material (learnt)" },
+  { name: "gcsa", label: "Fixed piece values (gcsa)" },
+];
+
 // "Level 3 (about −850 Elo vs full)", "Full strength (level 10)".
 export function levelLabel(lv) {
   if (lv.level === 10) return "Full strength (level 10)";
@@ -88,7 +95,8 @@ export class Panels {
     if (st.players[c] === "human") return `${SIDE[c]}: person`;
     const e = st.engines[st.slotOf[c]];
     const level = st.levels && st.levels[c] < 10 ? `, level ${st.levels[c]}` : "";
-    return `${SIDE[c]}: ${e.name}${level}${e.state === "dead" ? " (stopped)" : e.state === "thinking" ? " (thinking)" : ""}`;
+    const ev = st.evaluations && st.evaluations[c] !== "nnue" ? `, ${st.evaluations[c]} evaluation` : "";
+    return `${SIDE[c]}: ${e.name}${level}${ev}${e.state === "dead" ? " (stopped)" : e.state === "thinking" ? " (thinking)" : ""}`;
   }
 
   drawPlayers() {
@@ -304,11 +312,11 @@ export class Panels {
     }[kind];
   }
 
-  // The engines' levels: each side's list, shown when an engine plays that side.
+  // The engines' levels and evaluations: each side's lists, shown when an engine plays it.
   fillLevels() {
     const form = $("form-new");
     for (const side of ["sente", "gote"]) {
-      const sel = form[side + "Level"];
+      const sel = form[side + "Level"], ev = form[side + "Eval"];
       if (!sel.options.length)
         for (const lv of [...LEVELS].reverse()) {
           const o = document.createElement("option");
@@ -316,8 +324,17 @@ export class Panels {
           o.textContent = levelLabel(lv);
           sel.appendChild(o);
         }
-      sel.disabled = form[side].value !== "engine";
-      sel.closest("label").hidden = sel.disabled;
+      if (!ev.options.length)
+        for (const e of EVALS) {
+          const o = document.createElement("option");
+          o.value = e.name;
+          o.textContent = e.label;
+          ev.appendChild(o);
+        }
+      for (const s of [sel, ev]) {
+        s.disabled = form[side].value !== "engine";
+        s.closest("label").hidden = s.disabled;
+      }
     }
     $("level-help").textContent = LEVEL_HELP;
   }
@@ -332,8 +349,14 @@ export class Panels {
     if (kind === "permove") clock.move = Math.round(form.move.value * 1000);
     if (kind === "depth") clock.depth = Number(form.depth.value);
     const req = { sente: form.sente.value, gote: form.gote.value, rules, clock };
-    if (req.sente === "engine") req.senteLevel = Number(form.senteLevel.value);
-    if (req.gote === "engine") req.goteLevel = Number(form.goteLevel.value);
+    if (req.sente === "engine") {
+      req.senteLevel = Number(form.senteLevel.value);
+      req.senteEval = form.senteEval.value;
+    }
+    if (req.gote === "engine") {
+      req.goteLevel = Number(form.goteLevel.value);
+      req.goteEval = form.goteEval.value;
+    }
     if (form.tfen.value.trim()) req.tfen = form.tfen.value.trim();
     return req;
   }
@@ -365,6 +388,9 @@ export class Panels {
     const levels = st.levels || [10, 10];
     form.senteLevel.value = levels[0];
     form.goteLevel.value = levels[1];
+    const evaluations = st.evaluations || ["nnue", "nnue"];
+    form.senteEval.value = evaluations[0];
+    form.goteEval.value = evaluations[1];
     form.clock.value = st.clock.kind;
     if (st.clock.base) form.base.value = st.clock.base / 60000;
     form.inc.value = st.clock.inc / 1000;

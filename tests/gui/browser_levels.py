@@ -1,11 +1,14 @@
 #!/usr/bin/python3
-"""Levels a person can beat (issue 30, item 2), in headless Chromium:
+"""Levels a person can beat (issue 30, item 2) and the evaluation (issue 28), in headless Chromium:
   * the New game dialog offers a level for each engine side, full strength by default, each
     weaker level with its measured Elo against the full engine ("Level 3 (about -850 Elo vs
     full)"), and hides the choice for a side a person plays;
   * the level chosen reaches the engine as "option Level=N" before it thinks (--engine-log),
     the state, the player's label and the saved PGN show it, and the next game at full
-    strength sends "option Level=10".
+    strength sends "option Level=10";
+  * the dialog offers each engine side the evaluations (nnue, the default, learnt, gcsa); the
+    one chosen reaches the engine as "option Evaluation=NAME" before it thinks, the state, the
+    label and the PGN show it; a name that is none of them is refused.
 
     browser_levels.py KAKI_BOARD MATCH_PGN ARTIFACT_DIR"""
 
@@ -99,5 +102,47 @@ try:
     check(False, "level 11 refused")
 except Exception as e:  # urllib's HTTPError
     check("400" in str(e), "level 11 refused: %s" % e)
-check(page.console_errors() == [], "no errors in the browser console")
+
+# 5. the evaluation: gote plays with the learnt material ------------------------------------
+check(page.state()["evaluations"] == ["nnue", "nnue"], "the network by default: %s" % page.state()["evaluations"])
+check(any(l.endswith("option Evaluation=nnue") for l in log_lines()),
+      "the engine was told the default evaluation too")
+page.fill_new_game("human", "engine", {"kind": "permove", "move": 1})
+gote_eval = page.el("#gote-eval")
+check(gote_eval.is_displayed() and not page.el("#sente-eval").is_displayed(),
+      "an evaluation choice for the engine's side only")
+names = [o.get_attribute("value") for o in gote_eval.find_elements(By.TAG_NAME, "option")]
+check(names == ["nnue", "learnt", "gcsa"], "the three evaluations, the network first: %s" % names)
+check(Select(gote_eval).first_selected_option.get_attribute("value") == "nnue", "nnue selected")
+Select(gote_eval).select_by_value("learnt")
+page.shot("evaluation-dialog.png")
+mark = len(log_lines())
+before = page.version()
+page.el("#new-ok").click()
+page.after_action(before, "the new game with the learnt evaluation")
+check(page.state()["evaluations"] == ["nnue", "learnt"], "the state has it: %s" % page.state()["evaluations"])
+check("learnt" in page.el("#player-top").text, "gote's label names it: %s" % page.el("#player-top").text)
+page.click_square(sq("i", 5))
+page.click_square(sq("i", 6))
+wait(lambda: len(page.state()["plies"]) >= 2, "Kaki's answer with the learnt evaluation", 120)
+lines = log_lines()[mark:]
+ev = [i for i, l in enumerate(lines) if l.endswith("option Evaluation=learnt")]
+go = [i for i, l in enumerate(lines) if l.endswith(" go")]
+check(ev and go and ev[0] < go[-1], "option Evaluation=learnt before the go (%s, %s)" % (ev[:1], go[-1:]))
+pgn = page.api("/api/pgn")
+check(re.search(r'\[Black "[^"]* \(learnt\)"\]', pgn) is not None, "the PGN names the evaluation: %s"
+      % re.findall(r'\[(?:White|Black) [^\]]*\]', pgn))
+page.fill_new_game("human", "engine", {"kind": "permove", "move": 1})
+check(Select(page.el("#gote-eval")).first_selected_option.get_attribute("value") == "learnt",
+      "the dialog opens with the game's evaluation")
+page.el("#new-cancel").click()
+for bad in ("foo", 3):
+    try:
+        page.api("/api/new", {"sente": "human", "gote": "engine", "goteEval": bad})
+        check(False, "evaluation %r refused" % bad)
+    except Exception as e:
+        check("400" in str(e), "evaluation %r refused: %s" % (bad, e))
+check(page.state()["evaluations"] == ["nnue", "learnt"], "and the game's evaluation stays")
+errs = page.console_errors()
+check(errs == [], "no errors in the browser console: %s" % errs)
 finish(page, server)
