@@ -190,12 +190,12 @@ static void make_job(Session *s, EngineJob *job, int slot, int kind, int at)
         engine_job_add_move(job, s->game.plies[i].rec.wire);
     rules_describe(&s->game.rules, job->rules, sizeof job->rules);
     /* the level and the evaluation go with the options (engine.c's send_rules); an engine
-       that plays no side analyses at full strength with the default evaluation */
+       that plays no side analyses at full strength */
     int side = slot_side(s, slot);
     size_t n = strlen(job->rules);
     snprintf(job->rules + n, sizeof job->rules - n, "%sLevel=%d Evaluation=%s", n ? " " : "",
              side < 0 ? BOARD_LEVEL_FULL : s->game.level[side],
-             board_eval_name[side < 0 ? BOARD_EVAL_DEFAULT : s->game.evaluation[side]]);
+             board_eval_name[side < 0 ? s->analysis_eval : s->game.evaluation[side]]);
     if (kind == JOB_THINK)
         job_limits(s, gamestate_side_to_play(&s->game), job);
     job->multipv = s->game.multipv;
@@ -418,6 +418,27 @@ static void review_notify(void *ctx)
 
 char *session_review(Session *s) { return review_json(s->review); }
 
+/* The first game's levels and evaluations: those of --option Level=N and --option
+   Evaluation=NAME (given to every engine) if the board knows the value, so that what each game
+   sends does not undo them; else full strength and the default evaluation. */
+static void first_choices(Session *s)
+{
+    s->game.level[0] = s->game.level[1] = BOARD_LEVEL_FULL;
+    s->analysis_eval = BOARD_EVAL_DEFAULT;
+    for (int i = 0; i < s->cfg.noptions; i++) {
+        const XeSetting *o = &s->cfg.options[i];
+        char *end;
+        long v = strtol(o->value, &end, 10);
+        if (strcmp(o->name, "Level") == 0 && *o->value && !*end && v >= BOARD_LEVEL_MIN &&
+            v <= BOARD_LEVEL_FULL)
+            s->game.level[0] = s->game.level[1] = (int)v;
+        for (int k = 0; k < BOARD_EVAL_COUNT; k++)
+            if (strcmp(o->name, "Evaluation") == 0 && strcmp(o->value, board_eval_name[k]) == 0)
+                s->analysis_eval = k;
+    }
+    s->game.evaluation[0] = s->game.evaluation[1] = s->analysis_eval;
+}
+
 Session *session_new(const BoardConfig *cfg, EventHub *hub)
 {
     Session *s = xcalloc(1, sizeof *s);
@@ -437,8 +458,7 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
         engine_launch(&s->engine[slot]);
     }
     int players[2] = {PLAYER_HUMAN, PLAYER_ENGINE};
-    s->game.level[0] = s->game.level[1] = BOARD_LEVEL_FULL;
-    s->game.evaluation[0] = s->game.evaluation[1] = BOARD_EVAL_DEFAULT;
+    first_choices(s);
     ClockSpec clock = {.kind = CLOCK_INCREMENT, .base_ms = 600000, .inc_ms = 5000};
     /* game numbers differ from a previous run's (a page keeps what it did for a game) */
     s->game.game_no = (unsigned)(time(NULL) % 100000) * 1000;

@@ -26,6 +26,8 @@ struct Session {
     BoardEngine engine[2];
     FILE *log;                     /* the engines' protocol log, or NULL */
     Review *review;                /* the game review (its own engine and thread) */
+    int analysis_eval;             /* the evaluation of an engine that plays no side: that of
+                                      --option Evaluation=NAME, else the default */
 };
 
 #endif

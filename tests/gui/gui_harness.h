@@ -51,15 +51,20 @@ static inline void *run_ticker(void *arg)
 }
 
 /* Starts a server on host (port 0: a free one) that also accepts the name `allow` (NULL:
-   none), with the engine command engine[] (NULL-ended). */
-static inline void start_on(Harness *h, const char *host, const char *allow,
-                            const char *const *engine)
+   none), with the engine command engine[] (NULL-ended), the --option assignments options[]
+   (NULL-ended; NULL: none) and the protocol log `log` (NULL: none). */
+static inline void start_full(Harness *h, const char *host, const char *allow,
+                              const char *const *engine, const char *const *options,
+                              const char *log)
 {
     memset(h, 0, sizeof *h);
     rules_default(&h->cfg.rules);
     for (int i = 0; engine[i]; i++)
         h->cfg.engine[0].argv[h->cfg.engine[0].argc++] = strdup(engine[i]);
     char err[200];
+    for (int i = 0; options && options[i]; i++)
+        CHECK(board_config_option(&h->cfg, options[i], err, sizeof err) == 0, "%s: %s", options[i], err);
+    h->cfg.engine_log = log;
     h->server = server_open(host, 0, err, sizeof err);
     CHECK(h->server != NULL, "server: %s", err);
     if (!h->server)
@@ -72,6 +77,12 @@ static inline void start_on(Harness *h, const char *host, const char *allow,
     h->api = (Api){h->session, h->hub};
     pthread_create(&h->thread, NULL, run_server, h);
     pthread_create(&h->ticker, NULL, run_ticker, h);
+}
+
+static inline void start_on(Harness *h, const char *host, const char *allow,
+                            const char *const *engine)
+{
+    start_full(h, host, allow, engine, NULL, NULL);
 }
 
 static inline void start(Harness *h, const char *const *engine)

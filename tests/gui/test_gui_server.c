@@ -419,6 +419,45 @@ static void time_forfeit(void)
     stop(&h);
 }
 
+/* `--option Evaluation=learnt --option Level=4` (for every engine) are the first game's choices,
+   and what each game sends before the engine thinks keeps them instead of undoing them. */
+static void command_line_choices(void)
+{
+    char log[] = "/tmp/kaki-gui-options-XXXXXX";
+    int fd = mkstemp(log);
+    close(fd);
+    const char *engine[] = {kaki, NULL};
+    const char *options[] = {"Evaluation=learnt", "Level=4", NULL};
+    Harness h;
+    start_full(&h, "127.0.0.1", NULL, engine, options, log);
+    JsonValue *s = state(h.port);
+    const JsonValue *ev = json_get(s, "evaluations"), *lv = json_get(s, "levels");
+    const JsonValue *e0 = ev ? ev->child : NULL, *e1 = e0 ? e0->next : NULL;
+    const JsonValue *l0 = lv ? lv->child : NULL, *l1 = l0 ? l0->next : NULL;
+    CHECK(e1 && e0->str && e1->str && !strcmp(e0->str, "learnt") && !strcmp(e1->str, "learnt"),
+          "both sides start with the learnt evaluation");
+    CHECK(l1 && l0->number == 4 && l1->number == 4, "and at level 4");
+    json_free(s);
+    open_game(h.port, "{\"kind\":\"permove\",\"move\":200}");
+    WAIT_FOR(plies(h.port) == 2, 30000);
+    CHECK(plies(h.port) == 2, "the engine answers");
+    stop(&h);
+    FILE *f = fopen(log, "r");
+    char line[512];
+    int learnt = 0, nnue = 0, level4 = 0, level10 = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        learnt += strstr(line, "option Evaluation=learnt") != NULL;
+        nnue += strstr(line, "option Evaluation=nnue") != NULL;
+        level4 += strstr(line, "option Level=4") != NULL;
+        level10 += strstr(line, "option Level=10") != NULL;
+    }
+    if (f)
+        fclose(f);
+    CHECK(learnt > 0 && nnue == 0, "the engine is told learnt, never nnue (%d, %d)", learnt, nnue);
+    CHECK(level4 > 0 && level10 == 0, "level 4, never 10 (%d, %d)", level4, level10);
+    unlink(log);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -442,5 +481,6 @@ int main(int argc, char **argv)
     crash_and_restart();
     hang();
     time_forfeit();
+    command_line_choices();
     return check_finish("test_gui_server");
 }
