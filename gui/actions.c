@@ -206,11 +206,8 @@ static int read_evals(const JsonValue *body, int eval[2], Reply *r)
     for (int c = 0; c < 2; c++) {
         if (!json_get(body, key[c]))
             continue;
-        const char *v = json_get_str(body, key[c]);
-        int k = 0;
-        while (v && k < BOARD_EVAL_COUNT && strcmp(v, board_eval_name[k]) != 0)
-            k++;
-        if (!v || k == BOARD_EVAL_COUNT)
+        int k = board_eval_by_name(json_get_str(body, key[c]));
+        if (k < 0)
             return refuse(r, 400, "\"%s\" must be %s, %s or %s", key[c], board_eval_name[0],
                           board_eval_name[1], board_eval_name[2]);
         eval[c] = k;

@@ -2,6 +2,7 @@
 #include "gamestate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "board/makemove.h"
 #include "util/clock.h"
@@ -13,6 +14,14 @@
 const char *const clock_kind_name[] = {"none", "sudden", "increment", "permove", "depth"};
 const char *const player_kind_name[] = {"human", "engine"};
 const char *const board_eval_name[BOARD_EVAL_COUNT] = {"nnue", "learnt", "gcsa"};
+
+int board_eval_by_name(const char *name)
+{
+    for (int k = 0; name && k < BOARD_EVAL_COUNT; k++)
+        if (strcmp(name, board_eval_name[k]) == 0)
+            return k;
+    return -1;
+}
 
 /* ------------------------------------------------------------------ positions ---------- */
 

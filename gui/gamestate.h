@@ -30,6 +30,8 @@ enum { BOARD_EVAL_DEFAULT = 0, BOARD_EVAL_COUNT = 3 };
 extern const char *const clock_kind_name[];
 extern const char *const player_kind_name[];
 extern const char *const board_eval_name[BOARD_EVAL_COUNT];
+/* The index of an evaluation's name in board_eval_name, or -1 (NULL too). */
+int board_eval_by_name(const char *name);
 
 typedef struct ClockSpec {
     int kind;

@@ -432,9 +432,9 @@ static void first_choices(Session *s)
         if (strcmp(o->name, "Level") == 0 && *o->value && !*end && v >= BOARD_LEVEL_MIN &&
             v <= BOARD_LEVEL_FULL)
             s->game.level[0] = s->game.level[1] = (int)v;
-        for (int k = 0; k < BOARD_EVAL_COUNT; k++)
-            if (strcmp(o->name, "Evaluation") == 0 && strcmp(o->value, board_eval_name[k]) == 0)
-                s->analysis_eval = k;
+        int k = board_eval_by_name(o->value);
+        if (strcmp(o->name, "Evaluation") == 0 && k >= 0)
+            s->analysis_eval = k;
     }
     s->game.evaluation[0] = s->game.evaluation[1] = s->analysis_eval;
 }
