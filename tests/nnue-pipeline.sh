@@ -69,4 +69,25 @@ if "$tune" gen --out data3.txt --games 1 --eval nnue --eval-file missing.nnue 2>
 fi
 grep -q 'cannot open missing.nnue' gen3.log || { echo "FAIL: no message for a missing net"; exit 1; }
 echo "round 2: games generated with the net"
+
+# the data's scores are the net's exact ones, not the engine's 64-cp grains (NNUE_GRAIN),
+# unless --param asks for them; a bad --param is refused before the file is made
+on_grain() { awk -F';' 'NF == 4 { n++; if ($3 % 64 == 0) g++ } END { print g + 0, n + 0 }' "$1"; }
+gen_built_in() {
+    "$tune" gen --games 2 --nodes 500 --threads 2 --seed 12 --max-plies 40 --eval nnue "$@" 2> /dev/null
+}
+gen_built_in --out exact.txt
+gen_built_in --out grained.txt --param NNUE_GRAIN=64,LMR_BASE=1
+read -r g n < <(on_grain exact.txt)
+[ "$n" -ge 20 ] && [ $((g * 4)) -lt "$n" ] || { echo "FAIL: $g of $n scores on 64-cp grains"; exit 1; }
+read -r g2 n2 < <(on_grain grained.txt)
+[ "$n2" -ge 20 ] && [ "$g2" -eq "$n2" ] || { echo "FAIL: --param NNUE_GRAIN=64: $g2 of $n2 on grains"; exit 1; }
+echo "exact scores: $g of $n on 64-cp grains; with --param NNUE_GRAIN=64: $g2 of $n2"
+for p in FOO=3 NNUE_GRAIN=99999 NNUE_GRAIN 'NNUE_GRAIN=6x'; do
+    if gen_built_in --out badparam.txt --param "$p" || [ -e badparam.txt ]; then
+        echo "FAIL: --param $p accepted"; exit 1
+    fi
+done
+"$tune" gen --out badparam.txt --games 1 --param FOO=3 2>&1 | grep -q "error: --param: 'FOO=3'" ||
+    { echo "FAIL: no message for a bad --param"; exit 1; }
 echo "PASS"

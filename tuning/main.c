@@ -103,6 +103,7 @@ static int cmd_gen(int argc, char **argv)
         {"--quiet-budget", 'i', &c.quiet_budget, 1, 10000000, "nodes of the quietness capture search [2000]"},
         {"--eval", 's', &eval, 0, 0, "nnue, learnt (the compiled-in weights) or material [the engine's default]"},
         {"--eval-file", 's', &eval_file, 0, 0, "the net of --eval nnue [the built-in one]"},
+        {"--param", 's', &c.params, 0, 0, "NAME=V,...: search parameters [NNUE_GRAIN=0: exact scores]"},
     };
     int n = sizeof opts / sizeof opts[0];
     bool bad = parse_opts(argc, argv, opts, n) != 0;
