@@ -49,7 +49,7 @@ int cmd_bench(int argc, char **argv)
     searcher_set_config(e, &config);
     searcher_set_threads(e, 1);
     searcher_set_hash_mb(e, 16);
-    cli_apply_params(e, &params);
+    searcher_set_params(e, &params);
     Position *pos = malloc(sizeof *pos);
     SearchLimits limits = limits_none();
     limits.depth = (int)depth;

@@ -48,32 +48,11 @@ int cli_param_arg(int argc, char **argv, int i, SearchParams *p)
 {
     if (strcmp(argv[i], "--option") != 0 || i + 1 >= argc)
         return 0;
-    const char *arg = argv[i + 1], *eq = strchr(arg, '=');
-    char name[64];
-    if (!eq || (size_t)(eq - arg) >= sizeof name)
-        return 0;
-    memcpy(name, arg, (size_t)(eq - arg));
-    name[eq - arg] = '\0';
-    const SearchParamInfo *info = search_param_find(name);
-    if (!info)
-        return 0;
-    long v;
-    if (!parse_long(eq + 1, info->min, info->max, &v)) {
-        fprintf(stderr, "error: %s must be %d to %d, got '%s'\n", name, info->min, info->max, eq + 1);
-        return -1;
-    }
-    search_params_set(p, name, (int)v);
-    return 2;
-}
-
-void cli_apply_params(Searcher *e, const SearchParams *p)
-{
-    for (int i = 0; i < search_param_count(); i++) {
-        const SearchParamInfo *info = search_param_info(i);
-        int v;
-        if (search_params_get(p, info->name, &v) && v != info->def)
-            searcher_set_param(e, info->name, v);
-    }
+    char err[200];
+    int r = search_params_assign(p, argv[i + 1], err, sizeof err);
+    if (r < 0)
+        fprintf(stderr, "error: %s\n", err);
+    return r > 0 ? 2 : r;
 }
 
 /* --option Level=N and --option "Level seed=N"; returns 1 if arg is one of them (-1 after

@@ -41,8 +41,6 @@ int cli_eval_arg(int argc, char **argv, int i, int *eval_mode);
 /* A search parameter: --option NAME=VALUE where NAME is a row of search/params.c.  Returns 2
    (set in *p), 0 if argv[i] is not one, -1 after printing an error (a value out of range). */
 int cli_param_arg(int argc, char **argv, int i, SearchParams *p);
-/* Gives e every parameter of p that differs from its default. */
-void cli_apply_params(Searcher *e, const SearchParams *p);
 
 /* Parses argv[0..argc) into pos (defaults: start position, default rules), the numeric flags
    and the switches (either table may be NULL with count 0).  Returns 0, or -1 after printing

@@ -72,7 +72,7 @@ int cmd_go(int argc, char **argv)
     searcher_set_config(e, &config);
     searcher_set_threads(e, (int)threads);
     searcher_set_hash_mb(e, (int)hash);
-    cli_apply_params(e, &cp.params);
+    searcher_set_params(e, &cp.params);
     Move ponder;
     Move best = searcher_search(e, pos, &limits, print_report, NULL, &ponder);
     char text[MOVE_STR_MAX];

@@ -2,9 +2,11 @@
 #include "params.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "score.h"
+#include "util/parse.h"
 
 #define ROW(NAME, field, def, min, max, meaning) \
     {NAME, meaning, def, min, max, offsetof(SearchParams, field)}
@@ -131,6 +133,26 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         return false;
     *field(p, info) = value;
     return true;
+}
+
+int search_params_assign(SearchParams *p, const char *text, char *err, size_t errsz)
+{
+    const char *eq = strchr(text, '=');
+    char name[64];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return 0;
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    const SearchParamInfo *info = search_param_find(name);
+    if (!info)
+        return 0;
+    long v;
+    if (!parse_long(eq + 1, info->min, info->max, &v)) {
+        snprintf(err, errsz, "%s must be %d to %d, got '%s'", name, info->min, info->max, eq + 1);
+        return -1;
+    }
+    *field(p, info) = (int)v;
+    return 1;
 }
 
 bool search_params_get(const SearchParams *p, const char *name, int *value)

@@ -55,6 +55,11 @@ SearchParams search_params_default(void);
 /* Sets parameter `name` of p to value; false (p unchanged) for an unknown name or a value out
    of the parameter's range. */
 bool search_params_set(SearchParams *p, const char *name, int value);
+/* "NAME=VALUE" (a command-line or protocol assignment): 1 when p's parameter NAME is set to
+   VALUE; 0 (p unchanged) when the text is not an assignment to a parameter of the table; -1
+   (p unchanged) when VALUE is not an integer in NAME's range, with "NAME must be MIN to MAX,
+   got 'VALUE'" in err. */
+int search_params_assign(SearchParams *p, const char *text, char *err, size_t errsz);
 /* The value of parameter `name` of p into *value; false for an unknown name. */
 bool search_params_get(const SearchParams *p, const char *name, int *value);
 

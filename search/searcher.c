@@ -215,6 +215,14 @@ bool searcher_set_param(Searcher *e, const char *name, int value)
     return true;
 }
 
+void searcher_set_params(Searcher *e, const SearchParams *p)
+{
+    searcher_stop(e);
+    searcher_wait(e, NULL);
+    e->params = *p;
+    search_init_tables(e);
+}
+
 void searcher_new_game(Searcher *e)
 {
     searcher_stop(e);

@@ -14,6 +14,7 @@
 #include "board/position.h"
 #include "config.h"
 #include "limits.h"
+#include "params.h"
 #include "report.h"
 #include "score.h"
 
@@ -31,6 +32,8 @@ SearchConfig searcher_get_config(const Searcher *e);
 /* Sets search parameter `name` (params.h) for the searches to come; false, and nothing
    changed, for an unknown name or a value out of the parameter's range. */
 bool searcher_set_param(Searcher *e, const char *name, int value);
+/* Sets every search parameter to p's (values search_params_set accepted). */
+void searcher_set_params(Searcher *e, const SearchParams *p);
 
 /* The time a search with these limits would plan (search/timeman.h, with e's parameters): the
    target and the hard limit in ms, -1 when there is none. */

@@ -19,15 +19,16 @@
 #include "eval/eval.h"
 #include "search/searcher.h"
 #include "util/clock.h"
-#include "util/parse.h"
 #include "util/strutil.h"
 
 GenConfig gen_config_default(void)
 {
-    return (GenConfig){.games = 1000, .nodes = 3000, .threads = 2, .seed = 1,
-                       .opening_plies = 8, .max_plies = 500, .adjudicate_cp = 4000,
-                       .adjudicate_plies = 8, .hash_mb = 16, .quiet_budget = 2000,
-                       .eval_mode = EVAL_DEFAULT};
+    GenConfig c = {.games = 1000, .nodes = 3000, .threads = 2, .seed = 1,
+                   .opening_plies = 8, .max_plies = 500, .adjudicate_cp = 4000,
+                   .adjudicate_plies = 8, .hash_mb = 16, .quiet_budget = 2000,
+                   .eval_mode = EVAL_DEFAULT, .params = search_params_default()};
+    c.params.nnue_grain = 0; /* the net's exact scores, not the engine's grains */
+    return c;
 }
 
 enum { END_RULES, END_ADJUDICATED, END_MAX_PLIES, END_NO_OPENING, END_KINDS };
@@ -223,60 +224,16 @@ static void report(Gen *g, bool final)
             g->ends[END_RULES], g->ends[END_ADJUDICATED], g->ends[END_MAX_PLIES]);
 }
 
-/* Sets the parameters of a "NAME=V,NAME=V" list; false (and err) at the first bad one. */
-static bool set_params(Searcher *e, const char *list, char *err, int errlen)
-{
-    char name[64];
-    for (const char *s = list; s && *s;) {
-        const char *end = strchr(s, ','), *eq = strchr(s, '=');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        long v;
-        bool ok = eq && eq < s + len && (size_t)(eq - s) < sizeof name;
-        if (ok) {
-            memcpy(name, s, (size_t)(eq - s));
-            name[eq - s] = '\0';
-            char value[32];
-            size_t vlen = len - (size_t)(eq - s) - 1;
-            ok = vlen < sizeof value;
-            if (ok) {
-                memcpy(value, eq + 1, vlen);
-                value[vlen] = '\0';
-                ok = parse_long(value, -1000000000L, 1000000000L, &v) &&
-                     searcher_set_param(e, name, (int)v);
-            }
-        }
-        if (!ok) {
-            snprintf(err, (size_t)errlen, "'%.*s' is not NAME=VALUE of a search parameter in "
-                     "its range (search/params.h)", (int)(len > 80 ? 80 : len), s);
-            return false;
-        }
-        s = end ? end + 1 : NULL;
-    }
-    return true;
-}
-
-Searcher *gen_searcher_new(const GenConfig *cfg, char *err, int errlen)
-{
-    Searcher *e = searcher_new();
-    searcher_set_threads(e, 1);
-    searcher_set_hash_mb(e, cfg->hash_mb);
-    SearchConfig sc = search_config_default();
-    sc.eval_terms = cfg->eval_mode;
-    searcher_set_config(e, &sc);
-    if (!searcher_set_param(e, "NNUE_GRAIN", 0) || !set_params(e, cfg->params, err, errlen)) {
-        searcher_free(e);
-        return NULL;
-    }
-    return e;
-}
-
 static void *worker(void *arg)
 {
     Gen *g = arg;
-    char err[160];
-    Searcher *e = gen_searcher_new(g->cfg, err, sizeof err);
-    if (!e)
-        return NULL; /* datagen_run checked the parameters */
+    Searcher *e = searcher_new();
+    searcher_set_threads(e, 1);
+    searcher_set_hash_mb(e, g->cfg->hash_mb);
+    SearchConfig sc = search_config_default();
+    sc.eval_terms = g->cfg->eval_mode;
+    searcher_set_config(e, &sc);
+    searcher_set_params(e, &g->cfg->params);
     Position *pos = xmalloc(sizeof *pos);
     int game;
     while ((game = take_game(g)) >= 0) {
@@ -318,13 +275,6 @@ static void *worker(void *arg)
 
 int datagen_run(const GenConfig *cfg)
 {
-    char err[160];
-    Searcher *check = gen_searcher_new(cfg, err, sizeof err);
-    if (!check) {
-        fprintf(stderr, "error: --param: %s\n", err);
-        return 1;
-    }
-    searcher_free(check);
     static Gen g;
     g = (Gen){.cfg = cfg};
     g.done = calloc((size_t)cfg->games, sizeof *g.done);

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "search/params.h"
+
 typedef struct GenConfig {
     const char *out;       /* data file (appended) */
     int games;             /* games 0 .. games-1 */
@@ -20,15 +22,11 @@ typedef struct GenConfig {
     int hash_mb;           /* per searcher */
     int quiet_budget;      /* nodes of the capture search that tests quietness */
     int eval_mode;         /* EVAL_LEARNT or EVAL_MATERIAL (eval/eval.h) */
-    const char *params;    /* "NAME=V,NAME=V": search parameters (search/params.h) set after
-                              the generator's own NNUE_GRAIN=0, or NULL */
+    SearchParams params;   /* the searches' (search/params.h): the defaults but NNUE_GRAIN 0,
+                              so that the data's scores are the net's exact ones */
 } GenConfig;
 
 GenConfig gen_config_default(void);
-/* The searcher a worker plays with: single-threaded, cfg's hash and evaluation, NNUE_GRAIN 0
-   (the data's scores are the net's exact ones, not the engine's grains) and then cfg->params.
-   Returns NULL and describes the first bad parameter in err. */
-struct Searcher *gen_searcher_new(const GenConfig *cfg, char *err, int errlen);
 /* Returns 0, or 1 after printing an error. */
 int datagen_run(const GenConfig *cfg);
 

@@ -85,10 +85,30 @@ static void print_opts(const Opt *opts, int n)
         fprintf(stderr, "  %-22s %s\n", opts[i].name, opts[i].help);
 }
 
+/* --param NAME=V,NAME=V into p; false after printing an error. */
+static bool gen_params(char *list, SearchParams *p)
+{
+    for (char *s = list, *end; s; s = end) {
+        end = strchr(s, ',');
+        if (end)
+            *end++ = '\0';
+        char err[200];
+        int r = search_params_assign(p, s, err, sizeof err);
+        if (r == 0)
+            fprintf(stderr, "error: --param: '%s' is not NAME=VALUE of a search parameter "
+                    "(search/params.h)\n", s);
+        else if (r < 0)
+            fprintf(stderr, "error: --param: %s\n", err);
+        if (r <= 0)
+            return false;
+    }
+    return true;
+}
+
 static int cmd_gen(int argc, char **argv)
 {
     GenConfig c = gen_config_default();
-    const char *eval = NULL, *eval_file = NULL;
+    const char *eval = NULL, *eval_file = NULL, *params = NULL;
     const Opt opts[] = {
         {"--out", 's', &c.out, 0, 0, "data file (appended; games already in it are skipped)"},
         {"--games", 'i', &c.games, 1, 100000000, "games 0 .. N-1 [1000]"},
@@ -103,7 +123,7 @@ static int cmd_gen(int argc, char **argv)
         {"--quiet-budget", 'i', &c.quiet_budget, 1, 10000000, "nodes of the quietness capture search [2000]"},
         {"--eval", 's', &eval, 0, 0, "nnue, learnt (the compiled-in weights) or material [the engine's default]"},
         {"--eval-file", 's', &eval_file, 0, 0, "the net of --eval nnue [the built-in one]"},
-        {"--param", 's', &c.params, 0, 0, "NAME=V,...: search parameters [NNUE_GRAIN=0: exact scores]"},
+        {"--param", 's', &params, 0, 0, "NAME=V,...: search parameters [NNUE_GRAIN=0: exact scores]"},
     };
     int n = sizeof opts / sizeof opts[0];
     bool bad = parse_opts(argc, argv, opts, n) != 0;
@@ -122,7 +142,10 @@ static int cmd_gen(int argc, char **argv)
         fprintf(stderr, "error: --eval-file: %s\n", err);
         return 1;
     }
-    return datagen_run(&c);
+    char *list = params ? xstrdup(params) : NULL;
+    bool ok = !list || gen_params(list, &c.params);
+    free(list);
+    return ok ? datagen_run(&c) : 1;
 }
 
 /* The comma-separated file names of list (modified in place) into *out (malloc'ed): every
