@@ -46,8 +46,16 @@ def deep_lines(n):
 
 wait(lambda: deep_lines(3), "three lines at depth 4 or more", 120)
 # the panel follows the server's state at its next poll: under load that can be a while
-wait(lambda: len(panel_lines()) == 3, "the panel shows the three lines", 60)
-lines = panel_lines()
+shown = []  # the lines the wait saw: the panel may change again before a second read
+
+
+def three_shown():
+    shown[:] = panel_lines()
+    return len(shown) == 3
+
+
+wait(three_shown, "the panel shows the three lines", 60)
+lines = list(shown)
 check(len(lines) == 3, "the panel shows 3 lines: %s" % lines)
 firsts = [l[2].split(" ")[0] for l in lines]
 check(len(set(firsts)) == 3 and all(firsts), "three different first moves: %s" % firsts)
