@@ -1,6 +1,7 @@
 /* Killer and history updates after a quiet cut-off (history.h). */
 #include "history.h"
 
+#include "board/pieces.h"
 #include "params.h"
 
 void killers_update(Move killers[2], Move m)
@@ -11,16 +12,31 @@ void killers_update(Move killers[2], Move m)
     }
 }
 
+/* Moves entry *h by sign * scale * bonus, less its gravity. */
+static inline void nudge(int16_t *h, int sign, int bonus, int scale)
+{
+    *h = (int16_t)(*h + sign * scale * bonus - *h * bonus / HISTORY_GRAVITY);
+}
+
 void history_update(int16_t (*history)[SQUARE_COUNT], Move m, const Move *tried, int n,
                     int bonus, int scale)
 {
-    int16_t *h = &history[move_from(m)][move_to(m)];
-    *h = (int16_t)(*h + scale * bonus - *h * bonus / HISTORY_GRAVITY);
-    for (int i = 0; i < n; i++) { /* the quiet moves tried before it failed */
-        Move q = tried[i];
-        if (q == m)
-            continue;
-        int16_t *hq = &history[move_from(q)][move_to(q)];
-        *hq = (int16_t)(*hq - scale * bonus - *hq * bonus / HISTORY_GRAVITY);
-    }
+    nudge(&history[move_from(m)][move_to(m)], 1, bonus, scale);
+    for (int i = 0; i < n; i++) /* the quiet moves tried before it failed */
+        if (tried[i] != m)
+            nudge(&history[move_from(tried[i])][move_to(tried[i])], -1, bonus, scale);
+}
+
+static inline int16_t *cont_entry(int16_t *cont, const Position *pos, Move m)
+{
+    return &cont[piece_kind(pos->board[move_from(m)]) * SQUARE_COUNT + move_to(m)];
+}
+
+void cont_history_update(int16_t *cont, const Position *pos, Move m, const Move *tried, int n,
+                         int bonus, int scale)
+{
+    nudge(cont_entry(cont, pos, m), 1, bonus, scale);
+    for (int i = 0; i < n; i++)
+        if (tried[i] != m)
+            nudge(cont_entry(cont, pos, tried[i]), -1, bonus, scale);
 }

@@ -19,4 +19,10 @@ void killers_update(Move killers[2], Move m);
 void history_update(int16_t (*history)[SQUARE_COUNT], Move m, const Move *tried, int n,
                     int bonus, int scale);
 
+/* The same update for a continuation history row (cont: [kind][to], KIND_COUNT * SQUARE_COUNT
+   entries, the context of the opponent's last move); pos is the node's position, whose
+   board gives each move's kind. */
+void cont_history_update(int16_t *cont, const Position *pos, Move m, const Move *tried, int n,
+                         int bonus, int scale);
+
 #endif

@@ -15,6 +15,8 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->killers[0] = killers ? killers[0] : MOVE_NONE;
     mp->killers[1] = killers ? killers[1] : MOVE_NONE;
     mp->history = history;
+    mp->counter = MOVE_NONE;
+    mp->cont = NULL;
     mp->list = list;
     mp->scratch = scratch;
     mp->scores = scores;
@@ -24,6 +26,12 @@ void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move k
     mp->capture_killer = MOVE_NONE;
     mp->recapture = -1;
     mp->nguessed = 0;
+}
+
+void picker_set_followup(MovePicker *mp, Move counter, const int16_t *cont)
+{
+    mp->counter = counter;
+    mp->cont = cont;
 }
 
 void picker_guess_captures(MovePicker *mp, Move capture_killer, int recapture)
@@ -183,7 +191,12 @@ static int quiet_score(const MovePicker *mp, Move m)
         if (gain < 0)
             return -SCORE_PROMOTION + gain; /* suicide */
     }
-    return mp->history ? mp->history[move_from(m)][move_to(m)] : 0;
+    if (m == mp->counter)
+        return SCORE_KILLER - 1;
+    int from = move_from(m), h = mp->history ? mp->history[from][to] : 0;
+    if (mp->cont)
+        h += mp->cont[piece_kind(pos->board[from]) * SQUARE_COUNT + to];
+    return h;
 }
 
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],

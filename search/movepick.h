@@ -32,6 +32,8 @@ typedef struct MovePicker {
     Move tt_move;
     Move killers[2];
     const int16_t (*history)[SQUARE_COUNT]; /* [from][to] for the side to move, or NULL */
+    Move counter;        /* the quiet move that last refuted the opponent's last move */
+    const int16_t *cont; /* [kind][to]: the history after the opponent's last move, or NULL */
     MoveList *list;    /* noisy moves, then quiet moves */
     MoveList *scratch; /* buffer for the full generation */
     Move *root_moves;  /* the root: every legal move (more than a MoveList may hold) */
@@ -50,6 +52,11 @@ typedef struct MovePicker {
 void picker_init(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],
                  const int16_t (*history)[SQUARE_COUNT], MoveList *list, MoveList *scratch,
                  int *scores);
+/* The context of the opponent's last move for the quiet stage (call after picker_init): the
+   counter move, scored just below the killers, and a continuation history row ([kind][to]
+   of the mover, KIND_COUNT * SQUARE_COUNT entries) added to the [from][to] history.  Either
+   may be MOVE_NONE / NULL. */
+void picker_set_followup(MovePicker *mp, Move counter, const int16_t *cont);
 /* The root: the given legal moves (count of them, reordered in place), all scored at once by
    score_root_moves and taken best first. */
 void picker_init_root(MovePicker *mp, const Position *pos, Move tt_move, const Move killers[2],

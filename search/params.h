@@ -25,6 +25,7 @@ typedef struct SearchParams {
     int check_ext_depth;                         /* check extension */
     int qs_max_ply, delta_margin, qs_promotion_gain; /* quiescence */
     int history_bonus_max, history_bonus_scale;  /* history heuristic */
+    int counter_moves, cont_history, iir_depth;  /* move ordering after the last move */
     int asp_depth, asp_delta, asp_widen, asp_full_delta; /* aspiration windows */
     int split_depth, crumb_depth, crumb_reduction; /* Lazy SMP */
     int mate_stop_plies;                         /* iterative deepening */

@@ -347,6 +347,20 @@ done:
 
 /* ------------------------------------------------------------------ main search ------ */
 
+/* The counter-move slot and the continuation history row of the opponent's last move (the
+   move made at ply - 1, which must be a move, not a null move): by the piece now on its
+   destination and that square. */
+static inline Move *counter_slot(Thread *t, int ply)
+{
+    int to = move_to(t->made[ply - 1]);
+    return &t->counter[t->pos.board[to]][to];
+}
+static inline int16_t *cont_row(Thread *t, int ply)
+{
+    size_t ctx = (size_t)t->pos.side * SQUARE_COUNT + (size_t)move_to(t->made[ply - 1]);
+    return t->cont + ctx * KIND_COUNT * SQUARE_COUNT;
+}
+
 static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
 {
     const SearchConfig *c = &t->searcher->config;
@@ -358,6 +372,13 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
     int bonus = depth * depth > p->history_bonus_max ? p->history_bonus_max : depth * depth;
     history_update(t->history[t->pos.side], m, tried_moves, tried, bonus,
                    p->history_bonus_scale);
+    if (ply == 0 || t->made[ply - 1] == MOVE_NONE)
+        return;
+    if (p->counter_moves)
+        *counter_slot(t, ply) = m;
+    if (p->cont_history)
+        cont_history_update(cont_row(t, ply), &t->pos, m, tried_moves, tried, bonus,
+                            p->history_bonus_scale);
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);
@@ -515,6 +536,9 @@ static void init_picker(Thread *t, MovePicker *mp, int ply, int depth, Move tt_m
         Move last = t->made[ply - 1];
         picker_guess_captures(mp, c->killers ? t->capture_killer[ply] : MOVE_NONE,
                               last ? move_to(last) : -1);
+        if (last && c->history)
+            picker_set_followup(mp, e->params.counter_moves ? *counter_slot(t, ply) : MOVE_NONE,
+                                e->params.cont_history ? cont_row(t, ply) : NULL);
     }
 }
 
@@ -569,6 +593,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
     }
     if (tt_move != MOVE_NONE && c->tt) /* searched first, after the evaluation and pruning */
         tt_prefetch(&e->tt, key_after(pos, tt_move));
+    /* internal iterative reduction: a deep node the table knows nothing of is searched a ply
+       less (its first search fills the table for the next iteration); not without a table */
+    if (p->iir_depth && c->tt && depth >= p->iir_depth && depth > 1 && tt_move == MOVE_NONE &&
+        !root)
+        depth--;
     int static_eval = node_eval(t, ply, alpha, beta);
     /* reverse futility (static null move): near the horizon, a static evaluation far above beta
        returns it, unless the lone royal is attacked */

@@ -160,6 +160,7 @@ void searcher_free(Searcher *e)
         if (e->threads[i]) {
             free(e->threads[i]->root_moves);
             free(e->threads[i]->root_scores);
+            free(e->threads[i]->cont);
         }
         free(e->threads[i]);
     }
@@ -229,8 +230,12 @@ void searcher_new_game(Searcher *e)
     searcher_wait(e, NULL);
     tt_clear(&e->tt);
     for (int i = 0; i < MAX_THREADS; i++)
-        if (e->threads[i])
-            memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
+        if (e->threads[i]) {
+            Thread *t = e->threads[i];
+            memset(t->history, 0, sizeof t->history);
+            memset(t->counter, 0, sizeof t->counter);
+            memset(t->cont, 0, CONT_ENTRIES * sizeof *t->cont);
+        }
 }
 
 /* The table of the size asked for, or failing that the largest that can be had. */
@@ -279,7 +284,7 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     for (int i = 0; i < e->nthreads; i++) {
         if (!e->threads[i]) {
             e->threads[i] = calloc(1, sizeof(Thread));
-            if (!e->threads[i])
+            if (!e->threads[i] || !(e->threads[i]->cont = calloc(CONT_ENTRIES, sizeof(int16_t))))
                 abort();
         }
         Thread *t = e->threads[i];

@@ -30,6 +30,10 @@ enum {
     CRUMB_SLOTS = 4096 /* Lazy SMP breadcrumbs (a power of two) */
 };
 
+/* The continuation history's size: a [kind][to] row for each side and square the opponent's
+   last move went to. */
+#define CONT_ENTRIES ((size_t)2 * SQUARE_COUNT * KIND_COUNT * SQUARE_COUNT)
+
 /* A completed iteration: a thread's last, or the deepest of all threads (Lazy SMP). */
 typedef struct Completed {
     int depth, score, seldepth, pv_len;
@@ -55,6 +59,8 @@ typedef struct Thread {
     Move capture_killer[MAX_PLY + 4]; /* the capture that last refuted a node at this ply */
     Move quiets[MAX_PLY + 4][QUIETS_MAX];
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
+    Move counter[PIECE_CODE_COUNT][SQUARE_COUNT]; /* [piece][to] of the move refuted */
+    int16_t *cont; /* continuation history [side][last move's to][kind][to] (CONT_ENTRIES) */
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
     SplitList split[SPLIT_PLIES]; /* the PV nodes of the first plies, when split */

@@ -5,7 +5,12 @@
  *     changes; a deeper cut-off moves them further; values stay within +-HISTORY_MAX however
  *     often they are pushed (no int16 overflow);
  *   - in the start position the picker's quiet stage hands out the killers first, then the
- *     rewarded move, and no penalised move among its first picks. */
+ *     rewarded move, and no penalised move among its first picks;
+ *   - a continuation history row ([kind][to]) moves the same way, by the kind of the piece on
+ *     the move's from-square; with a counter move and a row given (picker_set_followup) the
+ *     picker hands out the killers, then the counter move, then quiet moves by the sum of
+ *     both histories. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "board/movegen.h"
@@ -14,6 +19,7 @@
 #include "search/history.h"
 #include "search/movepick.h"
 #include "search/params.h"
+#include "board/pieces.h"
 
 /* The defaults of HISTORY_BONUS_SCALE and HISTORY_BONUS_MAX (params.c), and the bound they
    keep entries in. */
@@ -111,10 +117,75 @@ static void picker_order(void)
     free(pos), free(list), free(scratch), free(scores), free(quiets);
 }
 
+static int16_t cont[KIND_COUNT * SQUARE_COUNT];
+static int16_t cont_entry(const Position *pos, Move m)
+{
+    return cont[piece_kind(pos->board[move_from(m)]) * SQUARE_COUNT + move_to(m)];
+}
+
+/* Continuation history and counter move at the start position. */
+static void followup(void)
+{
+    Position *pos = malloc(sizeof *pos);
+    MoveList *list = malloc(sizeof *list), *scratch = malloc(sizeof *scratch);
+    MoveList *quiets = malloc(sizeof *quiets);
+    int *scores = malloc(sizeof(int) * MAX_MOVES);
+    char err[128];
+    position_clear(pos, ruleset_default());
+    CHECK(tfen_parse(pos, TFEN_START, err, sizeof err) == 0, "%s", err);
+    generate_quiet(pos, quiets);
+    int q = quiets->count;
+    Move cut = quiets->moves[q / 2], tried[2] = {quiets->moves[0], quiets->moves[1]};
+    memset(cont, 0, sizeof cont);
+    cont_history_update(cont, pos, cut, tried, 2, bonus_of(5), SCALE);
+    CHECK(cont_entry(pos, cut) > 0, "the cut-off move's continuation entry rises: %d",
+          cont_entry(pos, cut));
+    CHECK(cont_entry(pos, tried[0]) < 0 && cont_entry(pos, tried[1]) < 0,
+          "the moves tried before it fall: %d %d", cont_entry(pos, tried[0]),
+          cont_entry(pos, tried[1]));
+    int changed = 0;
+    for (int i = 0; i < KIND_COUNT * SQUARE_COUNT; i++)
+        changed += cont[i] != 0;
+    CHECK(changed == 3, "only the three moves' entries change: %d", changed);
+    /* the entry is the kind's, not the square's: another piece of the kind going to the same
+       square would share it; a piece of another kind on the same from-square would not */
+    CHECK(piece_kind(pos->board[move_from(cut)]) != 0, "the cut-off move's piece has a kind");
+
+    /* picker: killers, then the counter move, then cont + [from][to] history */
+    Move k[2] = {MOVE_NONE, MOVE_NONE}, counter = quiets->moves[q - 5];
+    killers_update(k, quiets->moves[q - 3]);
+    killers_update(k, quiets->moves[q - 2]);
+    Move by_table = quiets->moves[q - 1], by_cont = quiets->moves[q - 4];
+    Move bad[2] = {quiets->moves[2], quiets->moves[3]};
+    memset(table, 0, sizeof table);
+    memset(cont, 0, sizeof cont);
+    history_update(table, by_table, bad, 2, bonus_of(4), SCALE);
+    cont_history_update(cont, pos, by_cont, bad, 2, bonus_of(8), SCALE);
+    MovePicker mp;
+    picker_init(&mp, pos, MOVE_NONE, k, (const int16_t(*)[SQUARE_COUNT])table, list, scratch,
+                scores);
+    picker_set_followup(&mp, counter, cont);
+    Move m, order[8];
+    int stage, score, n = 0;
+    while (n < 8 && (m = picker_next(&mp, &stage, &score)) != MOVE_NONE)
+        if (stage == STAGE_QUIET)
+            order[n++] = m;
+    CHECK(n == 8, "%d moves picked", n);
+    CHECK(order[0] == k[0] && order[1] == k[1], "the killers first");
+    CHECK(order[2] == counter, "then the counter move");
+    CHECK(order[3] == by_cont, "then the move with the larger continuation history");
+    CHECK(order[4] == by_table, "then the move rewarded in the [from][to] table");
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 2; b++)
+            CHECK(order[i] != bad[b], "a move penalised in both among the first picks (place %d)", i);
+    free(pos), free(list), free(scratch), free(scores), free(quiets);
+}
+
 int main(void)
 {
     killers();
     history_direction();
     picker_order();
+    followup();
     return check_finish("test_history");
 }
