@@ -79,6 +79,19 @@ static void history_direction(void)
           entry(tried[0]));
 }
 
+/* The first max quiet-stage moves the picker hands out into order; returns how many
+   (checked to be max). */
+static int first_quiets(MovePicker *mp, Move *order, int max)
+{
+    Move m;
+    int stage, score, n = 0;
+    while (n < max && (m = picker_next(mp, &stage, &score)) != MOVE_NONE)
+        if (stage == STAGE_QUIET)
+            order[n++] = m;
+    CHECK(n == max, "%d moves picked", n);
+    return n;
+}
+
 /* The picker's quiet stage at the start position. */
 static void picker_order(void)
 {
@@ -103,12 +116,8 @@ static void picker_order(void)
     MovePicker mp;
     picker_init(&mp, pos, MOVE_NONE, k, (const int16_t(*)[SQUARE_COUNT])table, list, scratch,
                 scores);
-    Move m, order[8];
-    int stage, score, n = 0;
-    while (n < 8 && (m = picker_next(&mp, &stage, &score)) != MOVE_NONE)
-        if (stage == STAGE_QUIET)
-            order[n++] = m;
-    CHECK(n == 8, "%d moves picked", n);
+    Move order[8];
+    int n = first_quiets(&mp, order, 8);
     CHECK(order[0] == k[0] && order[1] == k[1], "the killers first");
     CHECK(order[2] == best, "then the move with the best history");
     for (int i = 0; i < n; i++)
@@ -165,12 +174,8 @@ static void followup(void)
     picker_init(&mp, pos, MOVE_NONE, k, (const int16_t(*)[SQUARE_COUNT])table, list, scratch,
                 scores);
     picker_set_followup(&mp, counter, cont);
-    Move m, order[8];
-    int stage, score, n = 0;
-    while (n < 8 && (m = picker_next(&mp, &stage, &score)) != MOVE_NONE)
-        if (stage == STAGE_QUIET)
-            order[n++] = m;
-    CHECK(n == 8, "%d moves picked", n);
+    Move order[8];
+    int n = first_quiets(&mp, order, 8);
     CHECK(order[0] == k[0] && order[1] == k[1], "the killers first");
     CHECK(order[2] == counter, "then the counter move");
     CHECK(order[3] == by_cont, "then the move with the larger continuation history");
