@@ -37,6 +37,8 @@ static const SearchParamInfo table[] = {
     ROW("LMR_BASE", lmr_base, 75, 0, 1000,
         "late-move reductions: LMR_BASE/100 + ln(depth) ln(move) / (LMR_DIVISOR/100) plies"),
     ROW("LMR_DIVISOR", lmr_divisor, 225, 10, 10000, "late-move reductions: see LMR_BASE"),
+    ROW("LMR_HISTORY", lmr_history, 0, 0, 16384,
+        "late-move reductions: a ply less for each this much of the move's history (0: off)"),
     ROW("CHECK_EXT_DEPTH", check_ext_depth, 4, 0, MAX_PLY,
         "check extension (when on): after a move that attacks a lone royal, at most this deep"),
     ROW("QS_MAX_PLY", qs_max_ply, 12, 0, MAX_PLY, "quiescence: its deepest ply"),

@@ -21,7 +21,7 @@ typedef struct SearchParams {
     int futility_depth, futility_margin;         /* futility pruning */
     int lmp_depth, lmp_base, lmp_scale;          /* late-move pruning */
     int nmp_depth, nmp_reduction, nmp_depth_divisor, nmp_min_pieces; /* null move */
-    int lmr_depth, lmr_moves, lmr_base, lmr_divisor; /* late-move reductions */
+    int lmr_depth, lmr_moves, lmr_base, lmr_divisor, lmr_history; /* late-move reductions */
     int check_ext_depth;                         /* check extension */
     int qs_max_ply, delta_margin, qs_promotion_gain; /* quiescence */
     int history_bonus_max, history_bonus_scale;  /* history heuristic */

@@ -416,11 +416,14 @@ static bool null_move_cuts(Thread *t, int beta, int depth, int ply, int *score)
     return true;
 }
 
+/* The most a quiet move's history score (both tables) counts for in its reduction. */
+enum { HISTORY_SUM_MAX = 2 * 16384 };
+
 /* Searches the child position after move number `legal` (1-based) of a node: the first move
-   with the full window, the others with a null window (reduced if late and quiet), re-searched
-   when they beat alpha. */
+   with the full window, the others with a null window (reduced if late and quiet; hist, the
+   quiet move's ordering score, may shorten the reduction), re-searched when they beat alpha. */
 static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int legal,
-                        bool reducible, bool pv_node, Move m)
+                        bool reducible, int hist, bool pv_node, Move m)
 {
     Searcher *e = t->searcher;
     const SearchConfig *c = &e->config;
@@ -445,6 +448,14 @@ static int search_child(Thread *t, int alpha, int beta, int depth, int ply, int 
                        [legal < LMR_TABLE ? legal : LMR_TABLE - 1];
             if (pv_node && r > 0)
                 r--;
+            if (p->lmr_history) { /* a quiet move with a good history is reduced less */
+                r -= (hist > HISTORY_SUM_MAX    ? HISTORY_SUM_MAX
+                      : hist < -HISTORY_SUM_MAX ? -HISTORY_SUM_MAX
+                                                : hist) /
+                     p->lmr_history;
+                if (r < 0)
+                    r = 0;
+            }
             if (r > nd - 1)
                 r = nd - 1 > 0 ? nd - 1 : 0;
         }
@@ -468,7 +479,7 @@ static int search_noisy_root_move(Thread *t, int alpha, int beta, int depth, int
     int bonus = level_root_bonus(&t->searcher->limits, t->searcher->root.key, m, &t->pos);
     int a = alpha > -SCORE_MATE_BOUND ? alpha - bonus : alpha;
     int b = beta < SCORE_MATE_BOUND ? beta - bonus : beta;
-    int score = search_child(t, a, b, depth, 0, place, reducible, pv_node, m);
+    int score = search_child(t, a, b, depth, 0, place, reducible, 0, pv_node, m);
     return score_is_mate(score) ? score : score + bonus;
 }
 
@@ -651,7 +662,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_
                 score = search_noisy_root_move(t, alpha, beta, depth, place, quiet && !killer,
                                                pv_node, m);
             else
-                score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, pv_node, m);
+                score = search_child(t, alpha, beta, depth, ply, place, quiet && !killer, mscore,
+                                     pv_node, m);
         }
         unmake(t, m, ply);
         if (halted(t))
