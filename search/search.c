@@ -355,10 +355,13 @@ static inline Move *counter_slot(Thread *t, int ply)
     int to = move_to(t->made[ply - 1]);
     return &t->counter[t->pos.board[to]][to];
 }
+static inline size_t cont_context(const Thread *t, int ply)
+{
+    return (size_t)t->pos.side * SQUARE_COUNT + (size_t)move_to(t->made[ply - 1]);
+}
 static inline int16_t *cont_row(Thread *t, int ply)
 {
-    size_t ctx = (size_t)t->pos.side * SQUARE_COUNT + (size_t)move_to(t->made[ply - 1]);
-    return t->cont + ctx * KIND_COUNT * SQUARE_COUNT;
+    return t->cont + cont_context(t, ply) * KIND_COUNT * SQUARE_COUNT;
 }
 
 static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move *tried_moves, int tried)
@@ -376,9 +379,11 @@ static void update_quiet_stats(Thread *t, Move m, int ply, int depth, const Move
         return;
     if (p->counter_moves)
         *counter_slot(t, ply) = m;
-    if (p->cont_history)
+    if (p->cont_history) {
+        t->cont_written[cont_context(t, ply)] = true;
         cont_history_update(cont_row(t, ply), &t->pos, m, tried_moves, tried, bonus,
                             p->history_bonus_scale);
+    }
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool null_allowed);

@@ -224,6 +224,18 @@ void searcher_set_params(Searcher *e, const SearchParams *p)
     search_init_tables(e);
 }
 
+/* Zero the continuation history's rows written since the last clear: a new game no longer
+   pays for clearing all of it (19 MB a thread; 22 new games in `kaki bench`). */
+static void clear_cont_history(Thread *t)
+{
+    const size_t row = (size_t)KIND_COUNT * SQUARE_COUNT;
+    for (size_t ctx = 0; ctx < 2 * SQUARE_COUNT; ctx++)
+        if (t->cont_written[ctx]) {
+            memset(t->cont + ctx * row, 0, row * sizeof *t->cont);
+            t->cont_written[ctx] = false;
+        }
+}
+
 void searcher_new_game(Searcher *e)
 {
     searcher_stop(e);
@@ -234,7 +246,7 @@ void searcher_new_game(Searcher *e)
             Thread *t = e->threads[i];
             memset(t->history, 0, sizeof t->history);
             memset(t->counter, 0, sizeof t->counter);
-            memset(t->cont, 0, CONT_ENTRIES * sizeof *t->cont);
+            clear_cont_history(t);
         }
 }
 

@@ -61,6 +61,7 @@ typedef struct Thread {
     int16_t history[2][SQUARE_COUNT][SQUARE_COUNT];
     Move counter[PIECE_CODE_COUNT][SQUARE_COUNT]; /* [piece][to] of the move refuted */
     int16_t *cont; /* continuation history [side][last move's to][kind][to] (CONT_ENTRIES) */
+    bool cont_written[2 * SQUARE_COUNT]; /* its [side][to] rows written since the last clear */
     Move pv[MAX_PLY + 4][MAX_PLY + 4];
     int pv_len[MAX_PLY + 4];
     SplitList split[SPLIT_PLIES]; /* the PV nodes of the first plies, when split */

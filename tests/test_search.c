@@ -1,7 +1,8 @@
 /* The search: mates in 1 and 2 (the last royal capturable), a winning burn, a winning
- * range-jump capture, a winning lion double capture, fewer nodes with the pruning, legal moves only on 1,000+ random
- * positions, fixed-depth/node/time limits, and several threads.  With "threads" as argument
- * only the multithreaded part runs (the ThreadSanitizer build uses that). */
+ * range-jump capture, a winning lion double capture, fewer nodes with the pruning, legal moves
+ * only on 1,000+ random positions, fixed-depth/node/time limits, a new game forgetting the
+ * searches before it, and several threads.  With "threads" as argument only the multithreaded
+ * part runs (the ThreadSanitizer build uses that). */
 #include <stdio.h>
 #include <string.h>
 
@@ -298,6 +299,34 @@ static void ordering_features(Searcher *e)
     searcher_set_params(e, &on);
 }
 
+/* A new game forgets what the searches before it learnt (killers, history, counter moves and
+   the continuation history, whose rows are cleared only where they were written): a search
+   after a new game walks the same tree as the same search in a fresh searcher.  Without the
+   table: a new game only salts it anew, and entries of the old salt change its replacement. */
+static void new_game_forgets(Searcher *e)
+{
+    Searcher *fresh = searcher_new();
+    SearchConfig no_tt = search_config_default(), def = no_tt;
+    no_tt.tt = false;
+    searcher_set_config(fresh, &no_tt);
+    searcher_set_config(e, &no_tt);
+    static const int probe[] = {3, 8, 15}, before[] = {11, 2, 19};
+    for (int i = 0; i < 3; i++) {
+        load(bench_positions[probe[i]]);
+        Move best = search_depth(fresh, 6);
+        uint64_t want = last.nodes;
+        load(bench_positions[before[i]]);
+        search_depth(e, 7);
+        load(bench_positions[probe[i]]);
+        Move m = search_depth(e, 6);
+        CHECK(last.nodes == want && m == best,
+              "bench position %d after position %d and a new game: %llu nodes, fresh %llu",
+              probe[i], before[i], (unsigned long long)last.nodes, (unsigned long long)want);
+    }
+    searcher_free(fresh);
+    searcher_set_config(e, &def);
+}
+
 /* A side's material is 84,200 centipawns: a whole army against a lone king must still score
    below the mate scores (it once overflowed them and the aspiration loop never ended). */
 static void lopsided(Searcher *e)
@@ -353,6 +382,7 @@ int main(int argc, char **argv)
         tactics(e);
         pruning(e);
         ordering_features(e);
+        new_game_forgets(e);
         lopsided(e);
         crowded(e);
         limits(e);
