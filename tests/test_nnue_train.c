@@ -1,6 +1,6 @@
 /* The NNUE trainer's parts (tuning/nnue_*.h): the packer's round trip, its deduplication and
- * its refusals, the feature index, the gradient against finite differences, and training that
- * is reproducible and resumes exactly.
+ * its refusals, the feature index, the gradient against finite differences, training that is
+ * reproducible and resumes exactly, and fine-tuning that starts from a net.
  *
  *   test_nnue_train SAMPLE.txt WORK_DIR   (SAMPLE: text data of kaki-tune gen) */
 #include <math.h>
@@ -548,6 +548,90 @@ static void test_training(void)
     free(lr);
 }
 
+/* ---- fine-tuning a net (--init builtin / NET.nnue) ---- */
+
+static bool same_weights(const NnueNet *a, const NnueNet *b)
+{
+    size_t h = (size_t)a->hidden;
+    return a->hidden == b->hidden && a->activation == b->activation && a->out_bias == b->out_bias &&
+           memcmp(a->ft_bias, b->ft_bias, h * 2) == 0 &&
+           memcmp(a->ft_weight, b->ft_weight, (size_t)NNUE_INPUTS * h * 2) == 0 &&
+           memcmp(a->out_weight, b->out_weight, 2 * h * 2) == 0 &&
+           memcmp(a->psqt_weight, b->psqt_weight, (size_t)NNUE_INPUTS * 4) == 0;
+}
+
+/* A net read into the float model (with and without the factoriser) quantises back to itself;
+   a model of another H refuses it; training from it for 0 epochs writes it back; a checkpoint
+   of a run started from another net, or from material, is refused; a missing net is an error. */
+static void test_start_net(void)
+{
+    char err[512];
+    size_t size;
+    const uint8_t *data = nnue_builtin_data(&size);
+    NnueNet *builtin = nnue_net_read(data, size, err, sizeof err);
+    CHECK(builtin != NULL, "the built-in net: %s", err);
+    if (!builtin)
+        return;
+    for (int factor = 0; factor < 2; factor++) {
+        NnModel m;
+        nn_model_new(&m, builtin->hidden, builtin->activation, factor);
+        CHECK(nn_model_from_net(&m, builtin, err, sizeof err) == 0, "from the net: %s", err);
+        long clipped;
+        NnueNet *back = nn_quantise(&m, "back", &clipped);
+        CHECK(back && clipped == 0 && same_weights(back, builtin),
+              "factor %d: the net read into the model does not quantise back to itself", factor);
+        nnue_net_free(back);
+        nn_model_free(&m);
+    }
+    NnModel wide;
+    nn_model_new(&wide, builtin->hidden + NNUE_H_STEP, builtin->activation, true);
+    CHECK(nn_model_from_net(&wide, builtin, err, sizeof err) != 0 && strstr(err, "H"),
+          "a model of another H took the net (%s)", err);
+    nn_model_free(&wide);
+
+    const char *outputs[] = {"tuned0.nnue", "tuned1.nnue", "tuned-ckpt", "start2.nnue", "x.nnue"};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        remove(path(outputs[i]));
+    const char *files[] = {path("sample.bin")};
+    TrainConfig c = train_config_default();
+    c.data = files;
+    c.ndata = 1;
+    c.hidden = builtin->hidden;
+    c.batch = 64;
+    c.validation_every = 5;
+    c.init = NN_INIT_NET;
+    c.init_net = "builtin";
+    c.epochs = 0;
+    c.out = path("tuned0.nnue");
+    CHECK(train_run(&c) == 0, "training from the built-in net failed");
+    NnueNet *tuned = nnue_net_load(path("tuned0.nnue"), err, sizeof err);
+    CHECK(tuned && same_weights(tuned, builtin), "0 epochs from the built-in net changed it: %s",
+          tuned ? "other weights" : err);
+    nnue_net_free(tuned);
+    c.epochs = 1;
+    c.out = path("tuned1.nnue");
+    c.checkpoint = path("tuned-ckpt");
+    c.resume = true;
+    CHECK(train_run(&c) == 0, "one epoch from the built-in net failed");
+    builtin->out_bias += 1; /* another starting net */
+    CHECK(nnue_net_save(builtin, path("start2.nnue"), err, sizeof err) == 0, "%s", err);
+    c.init_net = path("start2.nnue");
+    c.out = path("x.nnue");
+    CHECK(train_run(&c) != 0, "a checkpoint of a run from another net was used");
+    c.init = NN_INIT_MATERIAL;
+    CHECK(train_run(&c) != 0, "a checkpoint of a run from a net was used from material");
+    c.init = NN_INIT_NET;
+    c.init_net = path("missing.nnue");
+    c.checkpoint = NULL;
+    c.resume = false;
+    CHECK(train_run(&c) != 0, "a missing starting net was accepted");
+    FILE *f = fopen(path("x.nnue"), "rb");
+    CHECK(f == NULL, "a failed run wrote its net");
+    if (f)
+        fclose(f);
+    nnue_net_free(builtin);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -581,6 +665,7 @@ int main(int argc, char **argv)
     }
     pack_free(&d);
     test_training();
+    test_start_net();
     free(sample);
     return check_finish("test_nnue_train");
 }

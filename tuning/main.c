@@ -341,7 +341,7 @@ static int cmd_train(int argc, char **argv)
         {"--validation-every", 'i', &c.validation_every, 2, 1000000, "hold out games = 0 mod N [10]"},
         {"--checkpoint", 's', &c.checkpoint, 0, 0, "state written after every epoch"},
         {"--loss-log", 's', &c.loss_log, 0, 0, "the loss per epoch (bench/plot-eval.py loss)"},
-        {"--init", 's', &init, 0, 0, "random, material (learnt) or gcsa [material]"},
+        {"--init", 's', &init, 0, 0, "random, material (learnt), gcsa, or a net to fine-tune: builtin or NET.nnue [material]"},
         {"--factor", 'i', &factor, 0, 1, "1: kind rows shared by the squares (factoriser) [1]"},
         {"--mirror", 'i', &mirror, 0, 1, "1: half the positions of an epoch read mirrored left-right [0]"},
         {"--activation", 's', &act, 0, 0, "screlu or crelu [screlu]"},
@@ -352,6 +352,10 @@ static int cmd_train(int argc, char **argv)
     static const char *const acts[] = {"crelu", "screlu"}; /* NNUE_CRELU, NNUE_SCRELU */
     bool bad = parse_opts(nargs, args, opts, n - 1) != 0;
     c.init = pick(init, inits, 3);
+    if (c.init < 0) { /* a net to fine-tune ("builtin" or a file): its H and activation are the run's */
+        c.init = NN_INIT_NET;
+        c.init_net = init;
+    }
     c.activation = pick(act, acts, 2);
     c.factor = factor != 0;
     c.mirror = mirror != 0;

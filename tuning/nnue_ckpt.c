@@ -134,7 +134,7 @@ static const char *key_diff(const CkptKey *a, const CkptKey *b)
         return "--factor";
     if (a->mirror != b->mirror)
         return "--mirror";
-    if (a->init != b->init)
+    if (a->init != b->init || a->init_net != b->init_net)
         return "--init";
     if (a->batch != b->batch)
         return "--batch";

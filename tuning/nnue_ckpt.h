@@ -16,6 +16,7 @@
 typedef struct CkptKey {
     uint32_t hidden, activation, factor, mirror, init, batch, threads, validation_every;
     uint32_t data_fingerprint;
+    uint32_t init_net; /* the FNV-1a of the net started from (--init NET), else 0 */
     uint64_t seed, ntrain, nvalid;
     double rate, lambda, decay, scale;
 } CkptKey;

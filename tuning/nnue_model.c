@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,49 @@ void nn_model_init(NnModel *m, uint64_t seed, int init)
     }
     if (init != NN_INIT_RANDOM)
         init_material(m, init);
+}
+
+/* A float row's share of its kind: the mean over the kind's 256 squares into *shared (with the
+   factoriser), the rest in each square's row; without the factoriser the rows as they are. */
+static void split_kind(float *rows, size_t stride, float *shared, bool factor)
+{
+    if (!factor)
+        return;
+    double sum = 0;
+    for (size_t sq = 0; sq < SQUARE_COUNT; sq++)
+        sum += rows[sq * stride];
+    *shared = (float)(sum / SQUARE_COUNT);
+    for (size_t sq = 0; sq < SQUARE_COUNT; sq++)
+        rows[sq * stride] -= *shared;
+}
+
+int nn_model_from_net(NnModel *m, const NnueNet *net, char *err, size_t errsz)
+{
+    const char *what = net->hidden != m->h ? "H" : net->activation != m->activation ? "activation" : NULL;
+    if (what || net->qa != NNUE_QA || net->qb != NNUE_QB || net->scale != NNUE_SCALE) {
+        snprintf(err, errsz, "the starting net has another %s (H %d, %s, QA %d, QB %d, scale %d)",
+                 what ? what : "quantisation", net->hidden,
+                 net->activation == NNUE_SCRELU ? "screlu" : "crelu", net->qa, net->qb, net->scale);
+        return -1;
+    }
+    size_t h = (size_t)m->h;
+    double qa = net->qa, qb = net->qb;
+    memset(m->p, 0, m->nparams * sizeof *m->p);
+    for (size_t i = 0; i < (size_t)NNUE_INPUTS * h; i++)
+        m->p[i] = (float)(net->ft_weight[i] / qa);
+    for (size_t i = 0; i < h; i++)
+        m->p[m->o_bias + i] = (float)(net->ft_bias[i] / qa);
+    for (size_t i = 0; i < 2 * h; i++)
+        m->p[m->o_out + i] = (float)(net->out_weight[i] / qb);
+    m->p[m->o_outb] = (float)(net->out_bias / (qa * qb));
+    for (size_t f = 0; f < NNUE_INPUTS; f++)
+        m->p[m->o_psqt + f] = (float)((double)net->psqt_weight[f] / NNUE_SCALE);
+    for (size_t r = 0; r < NN_FK_ROWS; r++) {
+        for (size_t i = 0; i < h; i++)
+            split_kind(m->p + r * SQUARE_COUNT * h + i, h, m->p + m->o_fk + r * h + i, m->factor);
+        split_kind(m->p + m->o_psqt + r * SQUARE_COUNT, 1, m->p + m->o_pk + r, m->factor);
+    }
+    return 0;
 }
 
 void nn_merge_rows(const NnModel *m, float *merged, const uint8_t *rows_used)

@@ -34,7 +34,7 @@
 #define NN_PSQT_CLIP (NNUE_PSQT_MAX / 2.0f / NNUE_SCALE)
 #define NN_FK_ROWS (2 * NNUE_KINDS)
 
-enum { NN_INIT_RANDOM, NN_INIT_MATERIAL, NN_INIT_GCSA };
+enum { NN_INIT_RANDOM, NN_INIT_MATERIAL, NN_INIT_GCSA, NN_INIT_NET /* nn_model_from_net */ };
 
 typedef struct NnModel {
     int h, activation;
@@ -52,6 +52,12 @@ void nn_model_free(NnModel *m);
    psqt path set to the material balance (the kinds' values in the factoriser, or in every
    square's row without it); NN_INIT_RANDOM leaves the psqt path 0. */
 void nn_model_init(NnModel *m, uint64_t seed, int init);
+
+/* Sets the parameters to an engine's net (fine-tuning from it): the integer weights divided
+   by the quantisation constants, and with the factoriser each kind's mean over its squares
+   moved into its shared row, so that nn_quantise gives the net back.  -1 with a message in err
+   if the net's H, activation or constants are not the model's. */
+int nn_model_from_net(NnModel *m, const NnueNet *net, char *err, size_t errsz);
 
 /* The features of a position from one perspective; returns their number. */
 int nn_features(const PackPos *pos, int perspective, uint16_t *out);

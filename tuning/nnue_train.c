@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/nnue.h"
 #include "nnue_ckpt.h"
 #include "nnue_data.h"
 #include "nnue_model.h"
@@ -59,6 +60,8 @@ typedef struct Trainer {
     uint64_t from, count;
     float lambda, inv_batch;
     const NnueNet *qnet;
+    NnueNet *start_net;  /* --init NET: the net to start from */
+    uint32_t start_fp;   /* its fingerprint (CkptKey.init_net) */
 } Trainer;
 
 typedef struct Job {
@@ -403,6 +406,7 @@ static CkptKey run_key(const Trainer *t)
     k.factor = c->factor;
     k.mirror = c->mirror;
     k.init = (uint32_t)c->init;
+    k.init_net = t->start_fp;
     k.batch = (uint32_t)c->batch;
     k.threads = (uint32_t)c->threads;
     k.validation_every = (uint32_t)c->validation_every;
@@ -452,11 +456,52 @@ static void end_epoch(Trainer *t, double train_loss, double seconds)
         write_loss_log(t);
 }
 
+/* --init NET: the net to start from (a file, or "builtin", the engine's built-in net) and the
+   FNV-1a of its bytes as written, which a checkpoint must match. */
+static int load_start_net(Trainer *t)
+{
+    const char *name = t->cfg->init_net;
+    char err[512];
+    size_t size;
+    const uint8_t *data = nnue_builtin_data(&size);
+    t->start_net = strcmp(name, "builtin") == 0 ? nnue_net_read(data, size, err, sizeof err)
+                                                : nnue_net_load(name, err, sizeof err);
+    if (!t->start_net) {
+        fprintf(stderr, "error: --init %s: %s\n", name, err);
+        return -1;
+    }
+    uint8_t *bytes = nnue_net_write(t->start_net, &size);
+    if (!bytes) {
+        fprintf(stderr, "error: --init %s: the net cannot be written back\n", name);
+        return -1;
+    }
+    t->start_fp = nnue_fnv1a(bytes, size);
+    free(bytes);
+    return 0;
+}
+
+/* The starting parameters: a net's, or nn_model_init's. */
+static int init_model(Trainer *t)
+{
+    const TrainConfig *c = t->cfg;
+    if (c->init != NN_INIT_NET) {
+        nn_model_init(&t->model, c->seed, c->init);
+        return 0;
+    }
+    char err[512];
+    if (nn_model_from_net(&t->model, t->start_net, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "error: --init %s: %s\n", c->init_net, err);
+    return -1;
+}
+
 /* The state at epoch 0, or the checkpoint's. */
 static int start(Trainer *t)
 {
     const TrainConfig *c = t->cfg;
     TrainState *st = &t->state;
+    if (c->init == NN_INIT_NET && load_start_net(t) != 0)
+        return -1;
     nn_model_new(&t->model, c->hidden, c->activation, c->factor);
     train_state_new(st, t->model.nparams, NNUE_INPUTS, c->epochs);
     free(t->model.p);
@@ -484,7 +529,8 @@ static int start(Trainer *t)
         }
         printf("no checkpoint %s yet: starting\n", c->checkpoint);
     }
-    nn_model_init(&t->model, c->seed, c->init);
+    if (init_model(t) != 0)
+        return -1;
     nn_merge_rows(&t->model, t->merged, NULL);
     print_pure_losses(t, "the starting net");
     end_epoch(t, mean_loss(t, t->train, t->ntrain), 0);
@@ -539,6 +585,7 @@ static void cleanup(Trainer *t)
         free(t->slot[i].touched);
         nn_work_free(&t->slot[i].work);
     }
+    nnue_net_free(t->start_net);
     t->model.p = NULL; /* owned by the state */
     nn_model_free(&t->model);
     train_state_free(&t->state);

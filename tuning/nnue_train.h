@@ -16,6 +16,7 @@ typedef struct TrainConfig {
     const char *checkpoint; /* written after every epoch, or NULL */
     bool resume;            /* continue from the checkpoint if there is one */
     int hidden, activation, init, epochs, batch, threads, validation_every;
+    const char *init_net;   /* with init NN_INIT_NET: a net file, or "builtin" */
     bool factor;
     bool mirror;            /* each epoch, half the positions read with the files turned */
     double rate, lambda;
