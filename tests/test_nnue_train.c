@@ -489,19 +489,29 @@ static void test_engine_scores(const char *net_path, const char *pack)
 
 /* ---- training: reproducible, resumable ---- */
 
-static void test_training(void)
+/* A training run on the sample pack (small batches, every fifth game held out) of H hidden
+   units, after removing the files of an earlier run. */
+static TrainConfig sample_run(const char *const *stale, size_t nstale, int hidden)
 {
-    const char *outputs[] = {"full.nnue", "again.nnue", "half.nnue", "resumed.nnue", "other.nnue", "ckpt"};
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
-        remove(path(outputs[i]));
-    const char *data[] = {path("sample.bin")};
+    static const char *data[1];
+    if (!data[0])
+        data[0] = path("sample.bin");
+    for (size_t i = 0; i < nstale; i++)
+        remove(path(stale[i]));
     TrainConfig c = train_config_default();
     c.data = data;
     c.ndata = 1;
-    c.hidden = 32;
+    c.hidden = hidden;
     c.batch = 64;
-    c.threads = 2;
     c.validation_every = 5;
+    return c;
+}
+
+static void test_training(void)
+{
+    const char *outputs[] = {"full.nnue", "again.nnue", "half.nnue", "resumed.nnue", "other.nnue", "ckpt"};
+    TrainConfig c = sample_run(outputs, sizeof outputs / sizeof outputs[0], 32);
+    c.threads = 2;
     c.epochs = 3;
     c.rate = 0.001;
     c.decay = 10;
@@ -590,15 +600,7 @@ static void test_start_net(void)
     nn_model_free(&wide);
 
     const char *outputs[] = {"tuned0.nnue", "tuned1.nnue", "tuned-ckpt", "start2.nnue", "x.nnue"};
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
-        remove(path(outputs[i]));
-    const char *files[] = {path("sample.bin")};
-    TrainConfig c = train_config_default();
-    c.data = files;
-    c.ndata = 1;
-    c.hidden = builtin->hidden;
-    c.batch = 64;
-    c.validation_every = 5;
+    TrainConfig c = sample_run(outputs, sizeof outputs / sizeof outputs[0], builtin->hidden);
     c.init = NN_INIT_NET;
     c.init_net = "builtin";
     c.epochs = 0;
