@@ -169,7 +169,8 @@ static bool felt_by_clock(const SearchParamInfo *r)
 
 static void reaches_search(void)
 {
-    const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8]};
+    const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8],
+                                  bench_positions[11]};
     const char *const mate_in_2[] = {"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b"};
     enum { N = sizeof boards / sizeof *boards, DEPTH = 6, MATE_DEPTH = 8, UNDO_DEPTH = 4 };
     uint64_t def[N], def_ext[N], def_mate[1];
