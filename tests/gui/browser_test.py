@@ -124,11 +124,11 @@ st = api("/api/state")
 check(st["over"] and st["result"] == "0-1" and "resigns" in st["ending"], "sente resigned: %s" % st["ending"])
 
 # two engines playing each other, watched, then stopped.  The game must still be running when
-# Stop is pressed, however slow the machine: no clock to lose on (a depth), and a depth that
-# takes a while a move (on a loaded machine a depth-3 game can play on for dozens of plies
-# between the sixth the test waited for and the click).  Waits are for events: two plies
-# shown, then the pause itself (the page may have redrawn for a move already on its way).
-new_game("engine", "engine", {"kind": "depth", "depth": 5})
+# Stop is pressed, however slow the machine: two seconds a move, so that a game of hundreds of
+# plies takes many minutes (at a fixed depth a whole game took under a minute, and on a loaded
+# machine the click can arrive that late).  Waits are for events: two plies shown, then the
+# pause itself (the page may have redrawn for a move already on its way).
+new_game("engine", "engine", {"kind": "permove", "move": 2})
 wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#moves .ply")) >= 2, "engines playing", 120)
 before = page_version()
 driver.find_element(By.ID, "btn-stop").click()
