@@ -124,9 +124,9 @@ check(all("waiting" in x and "low" not in x and "running" not in x for x in c),
 page.new_game("engine", "engine", {"kind": "permove", "move": 2})
 samples, shown = [], []
 for _ in range(12):  # each clock's class and text read at once (the page redraws between calls)
-    read = [page.js("const c = document.querySelector(arguments[0]);"
-                    "return [c.className, c.textContent];", "#player-%s .clock" % p)
-            for p in ("top", "bottom")]
+    read = page.js("return ['top', 'bottom'].map(p => {"
+                   " const c = document.querySelector('#player-' + p + ' .clock');"
+                   " return [c.className, c.textContent]; });")
     samples.append([r[0] for r in read])
     shown.append([r[1] for r in read])
     time.sleep(0.25)
