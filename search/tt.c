@@ -1,6 +1,7 @@
 #include "tt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "platform/platform.h"
 
@@ -35,24 +36,22 @@ static inline void unpack(uint64_t d, TTHit *h)
 }
 static inline int age_of(uint64_t d) { return (int)(d >> 63); }
 
-/* The system maps a fresh page at its first write.  Left to the search, those faults cost a
-   short search a sixth of its time (64 MB: 16,000 faults, 1.1 s over the 21 bench positions at
-   depth 10) and cost two threads faulting at once far more (docs/SPEED.md, "Two threads").
-   So the pages are written once here, where the engine waits anyway (startup, `memory`), as
-   Stockfish clears its table before a game, if that is quick: at most TOUCH_MAX_MB (about
-   0.1 s here; `memory` must be answered at once, tests/protocol/test_cecp.c) and at most half
-   the machine's memory (writing more could wake the out-of-memory killer).  A larger table is
-   for long searches, which hardly notice the faults. */
-enum { TOUCH_MAX_MB = 256 };
-static void touch_pages(TT *tt)
+/* A table of up to ZERO_MAX_MB (and at most half the machine's memory) is zeroed by every
+   clear: a search after a new game then walks the tree of a fresh engine, node for node, and
+   every page is mapped before a search needs it.  The system maps a fresh page at its first
+   write; left to the search, those faults cost a short search a sixth of its time (64 MB:
+   16,000 faults, 1.1 s over the 21 bench positions at depth 10) and cost two threads faulting
+   at once far more (docs/SPEED.md, "Two threads").  Zeroing 256 MB takes about 0.1 s here
+   (`memory` must be answered at once, tests/protocol/test_cecp.c); writing more than half the
+   memory could wake the out-of-memory killer.  A larger table is for long searches, which
+   hardly notice the faults: it is emptied by a new salt alone (constant time), and its stale
+   entries then still steer which slots are replaced. */
+enum { ZERO_MAX_MB = 256 };
+static bool zeroed_on_clear(const TT *tt)
 {
-    enum { PAGE_ENTRIES = 4096 / sizeof(TTEntry) };
     long physical_mb = platform_physical_mb();
-    size_t entries = tt->buckets * TT_BUCKET, mb = (entries * sizeof(TTEntry)) >> 20;
-    if (mb > TOUCH_MAX_MB || (physical_mb > 0 && mb > (size_t)physical_mb / 2))
-        return;
-    for (size_t i = 0; i < entries; i += PAGE_ENTRIES)
-        atomic_store_explicit(&tt->entries[i].data, 0, memory_order_relaxed);
+    size_t mb = (tt->buckets * TT_BUCKET * sizeof(TTEntry)) >> 20;
+    return mb <= ZERO_MAX_MB && (physical_mb <= 0 || mb <= (size_t)physical_mb / 2);
 }
 
 size_t tt_resize(TT *tt, size_t mb)
@@ -62,7 +61,7 @@ size_t tt_resize(TT *tt, size_t mb)
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    /* calloc of a large block maps fresh zero pages: no clearing */
+    /* calloc of a large block gives pages the system maps, zeroed, at their first write */
     void *block = calloc(1, buckets * TT_BUCKET * sizeof(TTEntry) + 64);
     if (!block)
         return 0;
@@ -70,7 +69,6 @@ size_t tt_resize(TT *tt, size_t mb)
     tt->block = block;
     tt->entries = (TTEntry *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
     tt->buckets = buckets;
-    touch_pages(tt);
     tt_clear(tt);
     return buckets * TT_BUCKET * sizeof(TTEntry) >> 20;
 }
@@ -85,6 +83,11 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
+    if (zeroed_on_clear(tt)) { /* the state of a fresh table: salt and age as after resizing */
+        memset(tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+        tt->clears = 0;
+        tt->age = 0;
+    }
     /* splitmix64 of a counter: a new, reproducible salt (bench signatures stay fixed) */
     uint64_t z = ++tt->clears * 0x9E3779B97F4A7C15ULL;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

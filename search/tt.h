@@ -37,11 +37,14 @@ typedef struct TTHit {
 
 /* Allocates about mb megabytes (rounded down to a power of two of buckets); returns the size
    actually used in MB (at least 1), or 0 if no memory could be had (the old table stays).  The
-   memory comes zeroed from the system; a table of up to 256 MB has its pages written once here,
-   so that no search pays for mapping them (a larger one is mapped as the search fills it). */
+   memory comes zeroed from the system; a table of up to 256 MB has its pages written once here
+   (by tt_clear), so that no search pays for mapping them (a larger one is mapped as the search
+   fills it). */
 size_t tt_resize(TT *tt, size_t mb);
 void tt_free(TT *tt);
-/* Empties the table in constant time: entries written before no longer match any key. */
+/* Empties the table: entries written before no longer match any key.  A table of up to 256 MB
+   is zeroed and is then exactly a fresh one (the same searches walk the same trees); a larger
+   one gets a new salt in constant time, its old entries still steering replacement. */
 void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);

@@ -300,32 +300,41 @@ static void ordering_features(Searcher *e)
     searcher_set_params(e, &on);
 }
 
-/* A new game forgets what the searches before it learnt (killers, history, counter moves and
-   the continuation history, whose rows are cleared only where they were written): a search
-   after a new game walks the same tree as the same search in a fresh searcher.  Without the
-   table: a new game only salts it anew, and entries of the old salt change its replacement. */
+/* A new game forgets what the searches before it learnt (the hash table, killers, history,
+   counter moves and the continuation history, whose rows are cleared only where they were
+   written): a search after a new game walks the same tree as the same search in a fresh
+   searcher, with the table (zeroed, its salt and age reset; 1 MB, so that the searches fill
+   it and stale entries would change what is replaced) and without it. */
 static void new_game_forgets(Searcher *e)
 {
     Searcher *fresh = searcher_new();
     SearchConfig no_tt = search_config_default(), def = no_tt;
     no_tt.tt = false;
-    searcher_set_config(fresh, &no_tt);
-    searcher_set_config(e, &no_tt);
     static const int probe[] = {3, 8, 15}, before[] = {11, 2, 19};
-    for (int i = 0; i < 3; i++) {
-        load(bench_positions[probe[i]]);
-        Move best = search_depth(fresh, 6);
-        uint64_t want = last.nodes;
-        load(bench_positions[before[i]]);
-        search_depth(e, 7);
-        load(bench_positions[probe[i]]);
-        Move m = search_depth(e, 6);
-        CHECK(last.nodes == want && m == best,
-              "bench position %d after position %d and a new game: %llu nodes, fresh %llu",
-              probe[i], before[i], (unsigned long long)last.nodes, (unsigned long long)want);
+    int hash_mb = searcher_set_hash_mb(e, 1);
+    searcher_set_hash_mb(fresh, 1);
+    for (int pass = 0; pass < 2; pass++) {
+        const SearchConfig *c = pass ? &no_tt : &def;
+        searcher_set_config(fresh, c);
+        searcher_set_config(e, c);
+        for (int i = 0; i < 3; i++) {
+            load(bench_positions[probe[i]]);
+            Move best = search_depth(fresh, 6);
+            uint64_t want = last.nodes;
+            load(bench_positions[before[i]]);
+            search_depth(e, 7);
+            load(bench_positions[probe[i]]);
+            Move m = search_depth(e, 6);
+            CHECK(last.nodes == want && m == best,
+                  "bench position %d after position %d and a new game (%s table): %llu nodes, "
+                  "fresh %llu",
+                  probe[i], before[i], pass ? "no" : "a", (unsigned long long)last.nodes,
+                  (unsigned long long)want);
+        }
     }
     searcher_free(fresh);
     searcher_set_config(e, &def);
+    searcher_set_hash_mb(e, hash_mb);
 }
 
 /* A side's material is 84,200 centipawns: a whole army against a lone king must still score

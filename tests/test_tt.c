@@ -81,6 +81,16 @@ static void store_and_probe(void)
     tt_clear(&tt);
     CHECK(!tt_probe(&tt, k2, &h) && !tt_probe(&tt, 0x9E3779B97F4A7C15ULL, &h),
           "a cleared table misses");
+    /* a small table is zeroed by a clear: it is then a fresh one, salt and age included */
+    TT fresh = {0};
+    CHECK(tt_resize(&fresh, 1) == 1, "1 MB table");
+    size_t nonzero = 0;
+    for (size_t i = 0; i < tt.buckets * TT_BUCKET; i++)
+        nonzero += atomic_load(&tt.entries[i].data) != 0 || atomic_load(&tt.entries[i].check) != 0;
+    CHECK(nonzero == 0 && tt.salt == fresh.salt && tt.age == fresh.age,
+          "a cleared small table is a fresh one: %zu entries left, salt %s, age %d / %d", nonzero,
+          tt.salt == fresh.salt ? "equal" : "differs", tt.age, fresh.age);
+    tt_free(&fresh);
     tt_free(&tt);
 }
 
