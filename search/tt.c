@@ -83,7 +83,7 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    if (zeroed_on_clear(tt)) { /* the state of a fresh table: salt and age as after resizing */
+    if (tt->entries && zeroed_on_clear(tt)) { /* a fresh table: salt and age as well */
         memset(tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
         tt->clears = 0;
         tt->age = 0;
