@@ -19,7 +19,7 @@ typedef struct TimeBudget {
 /* The budget for one move, with the parameters' MOVE_OVERHEAD_MS and TIME_* (params.h; the
    defaults in brackets): `movetime` exactly (less the overhead [15 ms]), both limits at once;
    with a clock, a target of the remaining time shared over the moves to go (TIME_MOVES_LEFT
-   [50] at most, or when unknown) plus most of the increment [75 %], and a hard limit of twice
+   [30] at most, or when unknown) plus the increment [100 %], and a hard limit of twice
    the target, never more than a quarter [TIME_CAP_SHARE] of what is left (80 % [TIME_CAP_LAST]
    on the last move before a time control); nothing for infinite, depth-, node- or nps-limited
    searches. */
