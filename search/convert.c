@@ -21,21 +21,75 @@ static int king_distance(int a, int b)
     return dx > dy ? dx : dy;
 }
 
+/* How far below 15 the king distance from sq to the nearest of the royals is (0 if none). */
+static int nearness(int sq, Bitboard royals)
+{
+    int nearest = 15;
+    for (Bitboard r = royals; bb_any(r);) {
+        int d = king_distance(sq, bb_pop(&r));
+        nearest = d < nearest ? d : nearest;
+    }
+    return 15 - nearest;
+}
+
 /* Squares closer than 15 to the nearest enemy royal, summed over c's strong pieces. */
 static int approach(const Position *pos, const ConvertTables *ct, int c)
 {
-    Bitboard royals = pos->royalset[c ^ 1];
     int total = 0;
     for (int i = 0; i < ct->nstrong; i++)
-        for (Bitboard b = pos->pieces[make_piece(ct->strong[i], c)]; bb_any(b);) {
-            int sq = bb_pop(&b), nearest = 15;
-            for (Bitboard r = royals; bb_any(r);) {
-                int d = king_distance(sq, bb_pop(&r));
-                nearest = d < nearest ? d : nearest;
-            }
-            total += 15 - nearest;
-        }
+        for (Bitboard b = pos->pieces[make_piece(ct->strong[i], c)]; bb_any(b);)
+            total += nearness(bb_pop(&b), pos->royalset[c ^ 1]);
     return total;
+}
+
+/* The squares of ranks rlo..rhi and files flo..fhi (0-15 each).  Word i of a bitboard holds
+   ranks 4i..4i+3, 16 squares each. */
+static Bitboard box(int rlo, int rhi, int flo, int fhi)
+{
+    static const uint64_t rank_words[16] = {
+        0x0000000000000000ULL, 0x000000000000FFFFULL, 0x00000000FFFF0000ULL, 0x00000000FFFFFFFFULL,
+        0x0000FFFF00000000ULL, 0x0000FFFF0000FFFFULL, 0x0000FFFFFFFF0000ULL, 0x0000FFFFFFFFFFFFULL,
+        0xFFFF000000000000ULL, 0xFFFF00000000FFFFULL, 0xFFFF0000FFFF0000ULL, 0xFFFF0000FFFFFFFFULL,
+        0xFFFFFFFF00000000ULL, 0xFFFFFFFF0000FFFFULL, 0xFFFFFFFFFFFF0000ULL, 0xFFFFFFFFFFFFFFFFULL};
+    uint64_t files = ((2ULL << fhi) - (1ULL << flo)) * 0x0001000100010001ULL;
+    unsigned ranks = (unsigned)((2ULL << rhi) - (1ULL << rlo));
+    Bitboard b;
+    for (int i = 0; i < 4; i++)
+        b.w[i] = rank_words[(ranks >> (4 * i)) & 15] & files;
+    return b;
+}
+
+/* A piece at king distance d from the nearest enemy royal lies in the boxes of radius d..14
+   around the royals: counting the pieces in each box counts 15 - d for it. */
+int convert_approach_all(const Position *pos, int c)
+{
+    Bitboard pieces = bb_andnot(pos->occ[c], pos->royalset[c]);
+    int total = 0;
+    for (int r = 0; r < 15; r++) {
+        Bitboard area = BB_EMPTY;
+        for (Bitboard roy = pos->royalset[c ^ 1]; bb_any(roy);) {
+            int sq = bb_pop(&roy), rk = sq_rank(sq), fl = sq_file(sq);
+            area = bb_or(area, box(rk - r < 0 ? 0 : rk - r, rk + r > 15 ? 15 : rk + r,
+                                   fl - r < 0 ? 0 : fl - r, fl + r > 15 ? 15 : fl + r));
+        }
+        total += bb_count(bb_and(area, pieces));
+    }
+    return total;
+}
+
+int convert_approach_all_slow(const Position *pos, int c)
+{
+    int total = 0;
+    for (Bitboard b = bb_andnot(pos->occ[c], pos->royalset[c]); bb_any(b);)
+        total += nearness(bb_pop(&b), pos->royalset[c ^ 1]);
+    return total;
+}
+
+/* Is the side behind down to at most CONVERT_DEFENDER_MAX of material (an ending)? */
+static bool ending(const EvalState *st, const SearchParams *p)
+{
+    int lead = st->material < 0 ? -st->material : st->material;
+    return (st->total - lead) / 2 <= p->convert_defender_max;
 }
 
 /* Plies since the last capture, burn or promotion (the repetition window), at most max. */
@@ -53,6 +107,12 @@ int convert_terms(const Position *pos, const EvalState *st, const SearchParams *
     if (p->convert_approach) {
         int leader = st->material > 0 ? BLACK : WHITE;
         int64_t bonus = (int64_t)approach(pos, ct, leader) * p->convert_approach;
+        int adjust = (int)(bonus * weight / 256);
+        score = eval_clamp(score + (pos->side == leader ? adjust : -adjust));
+    }
+    if (p->convert_ending_approach && ending(st, p)) {
+        int leader = st->material > 0 ? BLACK : WHITE;
+        int64_t bonus = (int64_t)convert_approach_all(pos, leader) * p->convert_ending_approach;
         int adjust = (int)(bonus * weight / 256);
         score = eval_clamp(score + (pos->side == leader ? adjust : -adjust));
     }

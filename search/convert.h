@@ -12,6 +12,10 @@
  *     CONVERT_SHUFFLE_MAX; at most down to 0), so that a
  *     search of a few plies prefers the line that takes something (Stockfish scales its
  *     scores by its 50-move counter the same way);
+ *   - the ending approach: in an ending (the side behind keeps at most CONVERT_DEFENDER_MAX of
+ *     material) every piece of the side ahead but its royals scores CONVERT_ENDING_APPROACH
+ *     centipawns a square it is closer than 15 to the nearest enemy royal: its whole army
+ *     closes in, not only the strong pieces, and a mate needs fewer plies to see;
  *   - no undoing at the root: the side ahead does not take back its own previous move (the
  *     same piece straight back, nothing captured) unless nothing else is legal.
  *
@@ -55,10 +59,16 @@ int convert_terms(const Position *pos, const EvalState *st, const SearchParams *
 static inline int convert_score(const Position *pos, const EvalState *st,
                                 const SearchParams *p, const ConvertTables *ct, int score)
 {
-    return (p->convert_approach || p->convert_shuffle) && convert_weight(st, p)
+    return (p->convert_approach || p->convert_shuffle || p->convert_ending_approach) &&
+                   convert_weight(st, p)
                ? convert_terms(pos, st, p, ct, score)
                : score;
 }
+
+/* The ending approach's count for side c: over c's pieces but its royals, how far below 15 the
+   king distance to the nearest enemy royal is; and the same counted piece by piece (tests). */
+int convert_approach_all(const Position *pos, int c);
+int convert_approach_all_slow(const Position *pos, int c);
 
 /* Does m, a legal move of the side to move, take back that side's previous move (the same
    piece straight back, nothing captured, no promotion on either move)?  False if the game

@@ -102,6 +102,10 @@ static const SearchParamInfo table[] = {
         "conversion: far ahead, scores shrink by this many 1/10000 a quiet ply (0 = off)"),
     ROW("CONVERT_SHUFFLE_MAX", convert_shuffle_max, 200, 0, 1000,
         "conversion: ... counting at most this many plies since a capture, burn or promotion"),
+    ROW("CONVERT_DEFENDER_MAX", convert_defender_max, 12000, 0, 1000000,
+        "conversion, endings: their terms act only while the side behind keeps at most this material"),
+    ROW("CONVERT_ENDING_APPROACH", convert_ending_approach, 12, 0, 1000,
+        "conversion, endings: cp per square any piece of the side ahead is nearer an enemy royal"),
     ROW("NNUE_GRAIN", nnue_grain, 64, 0, 1000,
         "the net's static scores are rounded to multiples of this (cp; 0 or 1 = exact)"),
 };

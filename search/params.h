@@ -34,6 +34,7 @@ typedef struct SearchParams {
     int convert_lead, convert_lead_full;         /* conversion: far ahead (convert.h) */
     int convert_strong, convert_approach, convert_no_undo; /* conversion terms */
     int convert_shuffle, convert_shuffle_max;    /* ... and the shuffle pressure */
+    int convert_defender_max, convert_ending_approach; /* ... and the endings' approach */
     int nnue_grain;                              /* the net's static scores */
 } SearchParams;
 

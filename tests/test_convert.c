@@ -12,6 +12,7 @@
 #include "check.h"
 #include "eval/eval.h"
 #include "mirror.h"
+#include "randpos.h"
 #include "search/convert.h"
 #include "search/params.h"
 
@@ -123,6 +124,38 @@ static void shuffle(void)
     params = saved;
 }
 
+/* The ending approach: every piece of the side ahead (not only strong ones) counts its king
+   steps nearer than 15 to the nearest enemy royal, only while the side behind keeps at most
+   CONVERT_DEFENDER_MAX of material; the fast count by boxes equals the count piece by piece. */
+static void ending_approach(void)
+{
+    SearchParams saved = params;
+    params.convert_approach = 0;
+    params.convert_ending_approach = 5;
+    /* four rooks (1200 each) and a pawn against a bare king: full weight; king distances
+       14 (four times) and 7 */
+    load("k15/16/16/16/16/16/16/P15/16/16/16/16/16/16/RRRR12/15K b");
+    CHECK(added(&pos) == 5 * (4 + 8), "rooks and a pawn: +60, got %d", added(&pos));
+    Position mirrored;
+    mirror_position(&pos, &mirrored);
+    CHECK(added(&mirrored) == added(&pos), "mirrored: %d, not %d", added(&mirrored), added(&pos));
+    /* the gate: the side behind keeps a pawn, more than CONVERT_DEFENDER_MAX 0 */
+    load("k15/p15/16/16/16/16/16/P15/16/16/16/16/16/16/RRRR12/15K b");
+    CHECK(added(&pos) == 60, "a pawn kept, the gate open: %d", added(&pos));
+    params.convert_defender_max = 0;
+    CHECK(added(&pos) == 0, "the side behind keeps more than the gate: %d", added(&pos));
+    params.convert_defender_max = saved.convert_defender_max;
+    Rng r = {2029};
+    for (int i = 0; i < 2000; i++) {
+        random_scatter(&pos, &r, 1 + rng_below(&r, 60));
+        for (int c = 0; c < 2; c++)
+            CHECK(convert_approach_all(&pos, c) == convert_approach_all_slow(&pos, c),
+                  "scatter %d colour %d: %d by boxes, %d piece by piece", i, c,
+                  convert_approach_all(&pos, c), convert_approach_all_slow(&pos, c));
+    }
+    params = saved;
+}
+
 static void undo(void)
 {
     const char *rooks = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b";
@@ -146,9 +179,11 @@ int main(void)
     params = search_params_default();
     params.convert_approach = 2; /* the terms are off by default (docs/CONVERSION.md) */
     params.convert_no_undo = 1;
+    params.convert_ending_approach = 0; /* on by default; ending_approach() tries it */
     convert_init_tables(&tables, &params);
     terms();
     shuffle();
+    ending_approach();
     undo();
     return check_finish("test_convert");
 }

@@ -10,11 +10,12 @@
  *     the exception: they act in helper threads only, whose node counts are not reproducible;
  *     CHECK_EXT_DEPTH is tried with the check extension on, MATE_STOP_PLIES on a mate in 2,
  *     CONVERT_NO_UNDO on a position far ahead after two moves (it needs a move to take back),
- *     the other conversion parameters with CONVERT_APPROACH on (CONVERT_SHUFFLE_MAX with
- *     CONVERT_SHUFFLE on);
+ *     CONVERT_ENDING_APPROACH and CONVERT_DEFENDER_MAX (with the former on) in an ending of
+ *     bench/conversion-endings.txt, the other conversion parameters with CONVERT_APPROACH on
+ *     (CONVERT_SHUFFLE_MAX with CONVERT_SHUFFLE on);
  *     NNUE_GRAIN is tried with the net as the evaluation;
  *   - NNUE_GRAIN rounds the net's static scores: every exact score a search with the net
- *     reports is a multiple of the grain (mates and the evaluation's limit EVAL_MAX aside). */
+ *     reports (the ending approach off) is a multiple of the grain (mates and the evaluation's limit EVAL_MAX aside). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,9 @@ static void reaches_search(void)
     const char *const boards[] = {bench_positions[3], bench_positions[12], bench_positions[8],
                                   bench_positions[11]};
     const char *const mate_in_2[] = {"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b"};
+    /* an ending: gote 100 pawns ahead, sente keeping about 60 (bench/conversion-endings.txt) */
+    const char *const ending[] = {"7tk7/4cs2e7/l3c!1g1s'1x5/10m5/a4f10/1+Q14/p15/16/16/"
+                                   "8P2PD'3/5P7X2/16/10O1M2+L/7EGG1S'CI1F/6T2TS5/7K3+H4 b"};
     enum { N = sizeof boards / sizeof *boards, DEPTH = 6, MATE_DEPTH = 8, UNDO_DEPTH = 4 };
     uint64_t def[N], def_ext[N], def_mate[1];
     for (int k = 0; k < N; k++) {
@@ -214,6 +218,15 @@ static void reaches_search(void)
             ok = felt(r, &def_undo, mate_in_2, 1, UNDO_DEPTH, false);
             moves_played = "";
         }
+        else if (strcmp(r->name, "CONVERT_ENDING_APPROACH") == 0 ||
+                 strcmp(r->name, "CONVERT_DEFENDER_MAX") == 0) {
+            bool gate = strcmp(r->name, "CONVERT_DEFENDER_MAX") == 0;
+            extra_name = gate ? "CONVERT_ENDING_APPROACH" : NULL;
+            extra_value = 12;
+            uint64_t def_ending = nodes_of(ending[0], DEPTH, false, NULL, 0);
+            ok = felt(r, &def_ending, ending, 1, DEPTH, false);
+            extra_name = NULL;
+        }
         else if (strncmp(r->name, "CONVERT_", 8) == 0 && strcmp(r->name, "CONVERT_APPROACH") != 0 &&
                  strcmp(r->name, "CONVERT_SHUFFLE") != 0) {
             /* off by default: the others act through them */
@@ -249,6 +262,8 @@ static void grain(void)
         Searcher *e = searcher_new();
         searcher_set_threads(e, 1);
         CHECK(searcher_set_param(e, "NNUE_GRAIN", 64), "NNUE_GRAIN 64");
+        /* the conversion terms add to the grained scores in endings */
+        CHECK(searcher_set_param(e, "CONVERT_ENDING_APPROACH", 0), "the ending approach off");
         SearchConfig c = search_config_default();
         c.eval_terms = EVAL_NNUE;
         searcher_set_config(e, &c);
