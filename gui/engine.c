@@ -246,8 +246,11 @@ static void handle_line(BoardEngine *e, const char *line, char *partial, size_t 
 {
     int pong;
     if (e->awaiting_pong) { /* output of an earlier search, until the pong */
-        if (sscanf(line, "pong %d", &pong) == 1 && pong == e->awaiting_pong)
+        if (sscanf(line, "pong %d", &pong) == 1 && pong == e->awaiting_pong) {
             e->awaiting_pong = 0;
+            if (e->thinking)
+                e->cb.on_ready(e->ctx, e->slot, e->job_id);
+        }
         else if (starts_with_word(line, "move"))
             e->synced_valid = false; /* it moved before it saw "force": its game is unknown */
         return;

@@ -41,6 +41,9 @@ typedef struct EngineCallbacks {
     /* The engine moved (THINK job `job`).  Returns true with the canonical wire move in
        `canonical` if the move was legal and was played. */
     bool (*on_move)(void *ctx, int slot, unsigned job, const char *move, char *canonical);
+    /* The engine has taken in everything before "go" of THINK job `job` (its pong came back):
+       it thinks from now on, so its clock starts now.  Without feature ping it is not called. */
+    void (*on_ready)(void *ctx, int slot, unsigned job);
     void (*on_thinking)(void *ctx, int slot, unsigned job, const XeThinking *t);
     void (*on_resign)(void *ctx, int slot, unsigned job);
     void (*on_state)(void *ctx, int slot); /* state, name or error changed */

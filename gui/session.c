@@ -362,6 +362,22 @@ static void cb_thinking(void *ctx, int slot, unsigned job, const XeThinking *x)
     pthread_mutex_unlock(&s->mu);
 }
 
+/* The clock of an engine runs from the moment it has set up its game ("new", the options,
+   the moves: hash tables cleared, a rule set built, perhaps a process just started), not from
+   the board's turn, so that a per-move clock measures what the engine's own "st" measures.  An
+   engine that delays its pong gains at most the pong time-out (engine.c) this way. */
+static void cb_ready(void *ctx, int slot, unsigned job)
+{
+    Session *s = locked(ctx);
+    if (s->job[slot] == job && s->job_kind[slot] == JOB_THINK && gamestate_playing(&s->game) &&
+        s->job_line[slot] == s->game.nplies && s->game.clock_running &&
+        s->game.clock_side == slot_side(s, slot)) {
+        s->game.turn_start = mono_ms();
+        session_publish(s);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
 static void cb_resign(void *ctx, int slot, unsigned job)
 {
     Session *s = locked(ctx);
@@ -448,7 +464,7 @@ Session *session_new(const BoardConfig *cfg, EventHub *hub)
     s->game.multipv = 1;
     s->review = review_new(review_notify, s);
     s->log = cfg->engine_log ? fopen(cfg->engine_log, "a") : NULL;
-    static const EngineCallbacks cbs = {cb_move, cb_thinking, cb_resign, cb_state};
+    static const EngineCallbacks cbs = {cb_move, cb_ready, cb_thinking, cb_resign, cb_state};
     for (int slot = 0; slot < 2; slot++) {
         const EngineCommand *c = s->cfg.engine[slot].argc ? &s->cfg.engine[slot] : &s->cfg.engine[0];
         XEngineConfig xc = {.cmd = c->argv[0], .args = c->argv + 1, .nargs = c->argc - 1,

@@ -419,6 +419,25 @@ static void time_forfeit(void)
     stop(&h);
 }
 
+/* The engine's clock starts when it has set up its game, not at the board's turn: an engine
+   whose "new" takes 1.5 s and that then moves in 0.2 s keeps a 1-second-a-move clock (charged
+   from the turn, it would have lost on time). */
+static void clock_starts_when_ready(void)
+{
+    const char *engine[] = {fake, "--slow-new", "1500", "--think", "200", NULL};
+    Harness h;
+    start(&h, engine);
+    open_game(h.port, "{\"kind\":\"permove\",\"move\":1000}");
+    WAIT_FOR(plies(h.port) >= 2, 30000);
+    JsonValue *s = state(h.port);
+    bool over = true;
+    json_get_bool(s, "over", &over);
+    CHECK(plies(h.port) == 2 && !over, "the slow-to-set-up engine moved in time (%d plies, %s)",
+          plies(h.port), s ? json_get_str(s, "ending") : "");
+    json_free(s);
+    stop(&h);
+}
+
 /* `--option Evaluation=learnt --option Level=4` (for every engine) are the first game's choices,
    and what each game sends before the engine thinks keeps them instead of undoing them. */
 static void command_line_choices(void)
@@ -481,6 +500,7 @@ int main(int argc, char **argv)
     crash_and_restart();
     hang();
     time_forfeit();
+    clock_starts_when_ready();
     command_line_choices();
     return check_finish("test_gui_server");
 }

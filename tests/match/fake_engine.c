@@ -4,7 +4,7 @@
  *   fake_engine [--seed N] [--name NAME] [--greedy] [--score CP] [--think MS]
  *               [--fail MODE@N] [--split] [--prefer-multileg] [--garbage]
  *               [--no-ping] [--no-usermove] [--no-setboard] [--done0 MS] [--no-tenjiku]
- *               [--reseed] [--slow-pong MS]
+ *               [--reseed] [--slow-pong MS] [--slow-new MS]
  *
  * --greedy          take the most valuable capture (a royal first), else a random move
  * --score CP        report this score (own view) in a thinking line before every move
@@ -12,6 +12,7 @@
  * --reseed          start every game (new) from the seed: a game's moves then depend only on
  *                   the seed and the game, not on the games this process played before
  * --slow-pong MS    answer the first ping of the process (the handshake) after MS ms
+ * --slow-new MS     take MS ms over every "new" (like an engine clearing a large hash)
  * --fail MODE@N     on its N-th own move (1-based) in every game:
  *                   illegal (a legal-looking illegal move), unparsable, crash (SIGSEGV; an
  *                   access violation on Windows),
@@ -56,7 +57,7 @@ static int fail_at = -1, my_moves;
 static bool reject_next;
 static uint64_t rng_seed;
 static bool reseed;
-static int slow_pong_ms;
+static int slow_pong_ms, slow_new_ms;
 static const char *name = "FakeEngine";
 
 static uint64_t next_rand(void)
@@ -275,6 +276,8 @@ int main(int argc, char **argv)
             reseed = true;
         else if (!strcmp(a, "--slow-pong"))
             slow_pong_ms = atoi(v), i++;
+        else if (!strcmp(a, "--slow-new"))
+            slow_new_ms = atoi(v), i++;
         else if (!strcmp(a, "--name"))
             name = v, i++;
         else if (!strcmp(a, "--greedy"))
@@ -337,6 +340,8 @@ int main(int argc, char **argv)
             out("feature option=\"Style -combo random /// greedy\"");
             out("feature done=1");
         } else if (!strcmp(line, "new")) {
+            if (slow_new_ms)
+                sleep_ms(slow_new_ms);
             position_start(pos, rs);
             force_mode = false;
             my_moves = 0;
