@@ -42,15 +42,18 @@ static int approach(const Position *pos, const ConvertTables *ct, int c)
     return total;
 }
 
-/* The squares of ranks rlo..rhi and files flo..fhi (0-15 each).  Word i of a bitboard holds
-   ranks 4i..4i+3, 16 squares each. */
-static Bitboard box(int rlo, int rhi, int flo, int fhi)
+/* The squares within r king steps of square sq (a box cut at the board's edges).  Word i of a
+   bitboard holds ranks 4i..4i+3, 16 squares each. */
+static Bitboard box(int sq, int r)
 {
     static const uint64_t rank_words[16] = {
         0x0000000000000000ULL, 0x000000000000FFFFULL, 0x00000000FFFF0000ULL, 0x00000000FFFFFFFFULL,
         0x0000FFFF00000000ULL, 0x0000FFFF0000FFFFULL, 0x0000FFFFFFFF0000ULL, 0x0000FFFFFFFFFFFFULL,
         0xFFFF000000000000ULL, 0xFFFF00000000FFFFULL, 0xFFFF0000FFFF0000ULL, 0xFFFF0000FFFFFFFFULL,
         0xFFFFFFFF00000000ULL, 0xFFFFFFFF0000FFFFULL, 0xFFFFFFFFFFFF0000ULL, 0xFFFFFFFFFFFFFFFFULL};
+    int rk = sq_rank(sq), fl = sq_file(sq);
+    int rlo = rk - r < 0 ? 0 : rk - r, rhi = rk + r > 15 ? 15 : rk + r;
+    int flo = fl - r < 0 ? 0 : fl - r, fhi = fl + r > 15 ? 15 : fl + r;
     uint64_t files = ((2ULL << fhi) - (1ULL << flo)) * 0x0001000100010001ULL;
     unsigned ranks = (unsigned)((2ULL << rhi) - (1ULL << rlo));
     Bitboard b;
@@ -67,21 +70,10 @@ int convert_approach_all(const Position *pos, int c)
     int total = 0;
     for (int r = 0; r < 15; r++) {
         Bitboard area = BB_EMPTY;
-        for (Bitboard roy = pos->royalset[c ^ 1]; bb_any(roy);) {
-            int sq = bb_pop(&roy), rk = sq_rank(sq), fl = sq_file(sq);
-            area = bb_or(area, box(rk - r < 0 ? 0 : rk - r, rk + r > 15 ? 15 : rk + r,
-                                   fl - r < 0 ? 0 : fl - r, fl + r > 15 ? 15 : fl + r));
-        }
+        for (Bitboard roy = pos->royalset[c ^ 1]; bb_any(roy);)
+            area = bb_or(area, box(bb_pop(&roy), r));
         total += bb_count(bb_and(area, pieces));
     }
-    return total;
-}
-
-int convert_approach_all_slow(const Position *pos, int c)
-{
-    int total = 0;
-    for (Bitboard b = bb_andnot(pos->occ[c], pos->royalset[c]); bb_any(b);)
-        total += nearness(bb_pop(&b), pos->royalset[c ^ 1]);
     return total;
 }
 
@@ -100,22 +92,26 @@ static int quiet_plies(const Position *pos, int max)
     return q < max ? q : max;
 }
 
+/* score with `amount` added to the leader's side, scaled by weight/256 (the side to move's
+   view). */
+static int for_leader(const Position *pos, int leader, int score, int64_t amount, int weight)
+{
+    int adjust = (int)(amount * weight / 256);
+    return eval_clamp(score + (pos->side == leader ? adjust : -adjust));
+}
+
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
                   const ConvertTables *ct, int score)
 {
     int weight = convert_weight(st, p);
-    if (p->convert_approach) {
-        int leader = st->material > 0 ? BLACK : WHITE;
-        int64_t bonus = (int64_t)approach(pos, ct, leader) * p->convert_approach;
-        int adjust = (int)(bonus * weight / 256);
-        score = eval_clamp(score + (pos->side == leader ? adjust : -adjust));
-    }
-    if (p->convert_ending_approach && ending(st, p)) {
-        int leader = st->material > 0 ? BLACK : WHITE;
-        int64_t bonus = (int64_t)convert_approach_all(pos, leader) * p->convert_ending_approach;
-        int adjust = (int)(bonus * weight / 256);
-        score = eval_clamp(score + (pos->side == leader ? adjust : -adjust));
-    }
+    int leader = st->material > 0 ? BLACK : WHITE;
+    if (p->convert_approach)
+        score = for_leader(pos, leader, score,
+                           (int64_t)approach(pos, ct, leader) * p->convert_approach, weight);
+    if (p->convert_ending_approach && ending(st, p))
+        score = for_leader(pos, leader, score,
+                           (int64_t)convert_approach_all(pos, leader) * p->convert_ending_approach,
+                           weight);
     if (p->convert_shuffle) {
         int64_t shrink = (int64_t)quiet_plies(pos, p->convert_shuffle_max) * p->convert_shuffle;
         shrink = shrink < 10000 ? shrink : 10000; /* at most down to 0 */

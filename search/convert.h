@@ -52,8 +52,8 @@ static inline int convert_weight(const EvalState *st, const SearchParams *p)
 }
 
 /* The static evaluation `score` (the side to move's view) of pos with the conversion terms:
-   unchanged unless one side is far ahead and the approach term or the shuffle pressure is on
-   (nothing computed when both are off, the default). */
+   unchanged unless one side is far ahead and one of the terms is on (nothing computed when
+   all are off; the ending approach is on by default). */
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
                   const ConvertTables *ct, int score);
 static inline int convert_score(const Position *pos, const EvalState *st,
@@ -66,9 +66,8 @@ static inline int convert_score(const Position *pos, const EvalState *st,
 }
 
 /* The ending approach's count for side c: over c's pieces but its royals, how far below 15 the
-   king distance to the nearest enemy royal is; and the same counted piece by piece (tests). */
+   king distance to the nearest enemy royal is. */
 int convert_approach_all(const Position *pos, int c);
-int convert_approach_all_slow(const Position *pos, int c);
 
 /* Does m, a legal move of the side to move, take back that side's previous move (the same
    piece straight back, nothing captured, no promotion on either move)?  False if the game
