@@ -108,6 +108,9 @@ int convert_terms(const Position *pos, const EvalState *st, const SearchParams *
     if (p->convert_approach)
         score = for_leader(pos, leader, score,
                            (int64_t)approach(pos, ct, leader) * p->convert_approach, weight);
+    if (p->convert_danger)
+        score = for_leader(pos, leader, score,
+                           -(int64_t)approach(pos, ct, leader ^ 1) * p->convert_danger, weight);
     if (p->convert_ending_approach && ending(st, p))
         score = for_leader(pos, leader, score,
                            (int64_t)convert_approach_all(pos, leader) * p->convert_ending_approach,

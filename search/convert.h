@@ -16,6 +16,9 @@
  *     material) every piece of the side ahead but its royals scores CONVERT_ENDING_APPROACH
  *     centipawns a square it is closer than 15 to the nearest enemy royal: its whole army
  *     closes in, not only the strong pieces, and a mate needs fewer plies to see;
+ *   - danger: the side ahead loses CONVERT_DANGER centipawns for every square each strong enemy
+ *     piece is closer than 15 to its nearest royal, so that it keeps its royals away from the
+ *     fire demons and range jumpers left to the defender, and trades those off;
  *   - no undoing at the root: the side ahead does not take back its own previous move (the
  *     same piece straight back, nothing captured) unless nothing else is legal.
  *
@@ -59,7 +62,8 @@ int convert_terms(const Position *pos, const EvalState *st, const SearchParams *
 static inline int convert_score(const Position *pos, const EvalState *st,
                                 const SearchParams *p, const ConvertTables *ct, int score)
 {
-    return (p->convert_approach || p->convert_shuffle || p->convert_ending_approach) &&
+    return (p->convert_approach || p->convert_danger || p->convert_shuffle ||
+            p->convert_ending_approach) &&
                    convert_weight(st, p)
                ? convert_terms(pos, st, p, ct, score)
                : score;

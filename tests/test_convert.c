@@ -2,7 +2,8 @@
  * full weight from CONVERT_LEAD_FULL, more for strong pieces nearer the enemy royal, the same
  * for both colours (a position and its colour-mirrored copy); the shuffle pressure (scores
  * shrink with the quiet plies, at most CONVERT_SHUFFLE_MAX of them, none after a capture, for
- * both sides' views); and the root's test of a move that takes back the side's own last move. */
+ * both sides' views); the danger term (strong enemy pieces near the royals of the side ahead);
+ * and the root's test of a move that takes back the side's own last move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,32 @@ static void ending_approach(void)
     params = saved;
 }
 
+/* The danger term: the side ahead loses CONVERT_DANGER a square its royal is nearer than 15
+   king steps to each strong enemy piece (from the enemy's view, the same term with the other
+   sign); weaker enemy pieces do not count. */
+static void danger(void)
+{
+    SearchParams saved = params;
+    params.convert_approach = 0;
+    params.convert_danger = 3;
+    /* four lions against a king and a lion (a lead of 54 pawns: full weight); the enemy lion
+       15 files from sente's king */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!L!12/l!14K b");
+    CHECK(added(&pos) == 0, "the enemy lion 15 steps away: %d", added(&pos));
+    /* five steps away: 10 squares nearer than 15 */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!L!12/10l!4K b");
+    CHECK(added(&pos) == -30, "the enemy lion 5 steps away: -30, got %d", added(&pos));
+    Position mirrored;
+    mirror_position(&pos, &mirrored);
+    CHECK(added(&mirrored) == added(&pos), "mirrored: %d, not %d", added(&mirrored), added(&pos));
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!L!12/10l!4K w");
+    CHECK(added(&pos) == 30, "the side behind to move: +30, got %d", added(&pos));
+    /* a rook (not strong) as near: nothing */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!L!12/10r4K b");
+    CHECK(added(&pos) == 0, "an enemy rook 5 steps away: %d", added(&pos));
+    params = saved;
+}
+
 static void undo(void)
 {
     const char *rooks = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b";
@@ -202,6 +229,7 @@ int main(void)
     terms();
     shuffle();
     ending_approach();
+    danger();
     undo();
     return check_finish("test_convert");
 }
