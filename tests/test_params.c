@@ -15,7 +15,8 @@
  *     (CONVERT_SHUFFLE_MAX with CONVERT_SHUFFLE on);
  *     NNUE_GRAIN is tried with the net as the evaluation;
  *   - NNUE_GRAIN rounds the net's static scores: every exact score a search with the net
- *     reports (the ending approach off) is a multiple of the grain (mates and the evaluation's limit EVAL_MAX aside). */
+ *     reports (the ending approach and the danger term off) is a multiple of the grain (mates
+ *     and the evaluation's limit EVAL_MAX aside). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,6 +265,7 @@ static void grain(void)
         CHECK(searcher_set_param(e, "NNUE_GRAIN", 64), "NNUE_GRAIN 64");
         /* the conversion terms add to the grained scores in endings */
         CHECK(searcher_set_param(e, "CONVERT_ENDING_APPROACH", 0), "the ending approach off");
+        CHECK(searcher_set_param(e, "CONVERT_DANGER", 0), "the danger term off");
         SearchConfig c = search_config_default();
         c.eval_terms = EVAL_NNUE;
         searcher_set_config(e, &c);

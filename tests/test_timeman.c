@@ -6,12 +6,14 @@
  *     the hard limit is a small multiple of it: checked on the rule itself, on a simulated game
  *     at 20 min + 10 s, and on real searches whose time is counted in nodes (XBoard's "nps"
  *     mode), which makes them deterministic. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench_positions.h"
 #include "board/tfen.h"
 #include "check.h"
 #include "reports.h"
+#include "search/score.h"
 #include "search/searcher.h"
 #include "search/timeman.h"
 
@@ -128,8 +130,8 @@ static void game_at_20_plus_10(void)
 }
 
 /* Time counted in nodes (1 node = 1 microsecond): after the last completed iteration either
-   the rule said stop and the search ended there, or it went on and was stopped by the hard
-   limit. */
+   the rule said stop (or a mate was proven deep enough, MATE_STOP_PLIES) and the search ended
+   there, or it went on and was stopped by the hard limit. */
 static void searches_stop_in_time(void)
 {
     Searcher *s = searcher_new();
@@ -161,8 +163,10 @@ static void searches_stop_in_time(void)
         int64_t t_before = nreports > 2 ? (int64_t)(reports[nreports - 3].nodes / 1000) : 0;
         bool go_on = time_start_iteration(&b, t_last, t_last - t_prev,
                                           nreports > 1 ? t_prev - t_before : 0);
-        if (!go_on) {
-            stopped_early++;
+        bool mate_stop = score_is_mate(last->score) &&
+                         last->depth > 2 * abs(score_mate_moves(last->score)) + P.mate_stop_plies;
+        if (!go_on || mate_stop) { /* the time rule, or a mate proven deep enough, ends it */
+            stopped_early += !go_on;
             CHECK(nodes == last->nodes, "position %d: stopped after depth %d but searched on "
                   "(%llu nodes, %llu at the report)", i, last->depth,
                   (unsigned long long)nodes, (unsigned long long)last->nodes);
