@@ -250,8 +250,7 @@ static void handle_line(BoardEngine *e, const char *line, char *partial, size_t 
             e->awaiting_pong = 0;
             if (e->thinking)
                 e->cb.on_ready(e->ctx, e->slot, e->job_id);
-        }
-        else if (starts_with_word(line, "move"))
+        } else if (starts_with_word(line, "move"))
             e->synced_valid = false; /* it moved before it saw "force": its game is unknown */
         return;
     }

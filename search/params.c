@@ -106,7 +106,7 @@ static const SearchParamInfo table[] = {
         "conversion, endings: their terms act only while the side behind keeps at most this material"),
     ROW("CONVERT_ENDING_APPROACH", convert_ending_approach, 12, 0, 1000,
         "conversion, endings: cp per square any piece of the side ahead is nearer an enemy royal"),
-    ROW("CONVERT_DANGER", convert_danger, 4, 0, 1000,
+    ROW("CONVERT_DANGER", convert_danger, 0, 0, 1000,
         "conversion: cp the side ahead loses per square a strong enemy piece is nearer its royal"),
     ROW("NNUE_GRAIN", nnue_grain, 64, 0, 1000,
         "the net's static scores are rounded to multiples of this (cp; 0 or 1 = exact)"),

@@ -8,7 +8,7 @@
 
 /* The version number, e.g. "0.2.0". */
 const char *kaki_version(void);
-/* Writes "PROGRAM 0.2.0 (bench 646357)" (", git DESCRIBE" inside the brackets in a git
+/* Writes "PROGRAM 0.2.0 (bench 609287)" (", git DESCRIBE" inside the brackets in a git
  * build) and a newline to f: what every program prints for --version. */
 void version_print(FILE *f, const char *program);
 
