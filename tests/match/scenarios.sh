@@ -227,7 +227,9 @@ flood)
         "$KM" --engine cmd="$MIS" arg=floodresign name=Flood $(fake Good) --games 4 --tc 0:05 \
             --pgn int$sig.pgn >int.txt 2>interr.txt &
         pid=$!
-        sleep 1
+        # the first game (the flooder resigns) recorded, however slow the machine: the signal
+        # then comes while the runner waits for the pong of the second
+        for i in $(seq 600); do [ "$(count '^\[Result ' int$sig.pgn)" -ge 1 ] && break; sleep 0.1; done
         kill -$sig $pid
         for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
         if kill -0 $pid 2>/dev/null; then stopped=no; kill -KILL $pid; else stopped=yes; fi
