@@ -5,6 +5,7 @@
 #ifndef KAKI_PLATFORM_H
 #define KAKI_PLATFORM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,5 +26,13 @@ void platform_stdin_binary(void);
 /* Reads up to n bytes of standard input, blocking (a CECP engine reads it on a thread of its
    own).  Returns the number of bytes read, 0 at the end of input, -1 on an error. */
 long platform_read_stdin(char *buf, size_t n);
+
+/* A large block of `bytes` zeroed bytes, at least page aligned, or NULL if the memory cannot
+   be had.  With huge_pages, on Linux, the kernel is asked for transparent huge pages (2 MiB
+   aligned): one TLB entry then covers 2 MiB of a hash table instead of 4 KiB, and a search
+   probing it at random waits less; the kernel may compact memory when they are first written.
+   Freed only by platform_free_large with the same size. */
+void *platform_alloc_large(size_t bytes, bool huge_pages);
+void platform_free_large(void *block, size_t bytes);
 
 #endif

@@ -47,3 +47,20 @@ long platform_read_stdin(char *buf, size_t n)
     int r = _read(0, buf, n > 65536 ? 65536u : (unsigned)n);
     return r < 0 ? -1 : r;
 }
+
+/* VirtualAlloc gives zeroed pages aligned to 64 KiB; large pages would need a privilege users
+   rarely have, so the block is made of ordinary pages. */
+void *platform_alloc_large(size_t bytes, bool huge_pages)
+{
+    (void)huge_pages;
+    if (bytes == 0)
+        return NULL;
+    return VirtualAlloc(NULL, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+}
+
+void platform_free_large(void *block, size_t bytes)
+{
+    (void)bytes;
+    if (block)
+        VirtualFree(block, 0, MEM_RELEASE);
+}

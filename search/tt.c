@@ -1,6 +1,5 @@
 #include "tt.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "platform/platform.h"
@@ -47,10 +46,10 @@ static inline int age_of(uint64_t d) { return (int)(d >> 63); }
    hardly notice the faults: it is emptied by a new salt alone (constant time), and its stale
    entries then still steer which slots are replaced. */
 enum { ZERO_MAX_MB = 256 };
-static bool zeroed_on_clear(const TT *tt)
+static bool zeroed_on_clear(size_t buckets)
 {
     long physical_mb = platform_physical_mb();
-    size_t mb = (tt->buckets * TT_BUCKET * sizeof(TTEntry)) >> 20;
+    size_t mb = (buckets * TT_BUCKET * sizeof(TTEntry)) >> 20;
     return mb <= ZERO_MAX_MB && (physical_mb <= 0 || mb <= (size_t)physical_mb / 2);
 }
 
@@ -61,13 +60,17 @@ size_t tt_resize(TT *tt, size_t mb)
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    /* calloc of a large block gives pages the system maps, zeroed, at their first write */
-    void *block = calloc(1, buckets * TT_BUCKET * sizeof(TTEntry) + 64);
-    if (!block)
+    /* Zeroed pages the system maps at their first write.  A table zeroed by every clear asks
+       for huge pages: a search probing it at random then waits less for the address
+       translation (docs/SPEED.md); the system may have to compact memory for them, which it
+       then does here, not in a search.  A larger table, mapped as a search fills it, does not
+       risk that stall. */
+    size_t bytes_used = buckets * TT_BUCKET * sizeof(TTEntry);
+    TTEntry *entries = platform_alloc_large(bytes_used, zeroed_on_clear(buckets));
+    if (!entries)
         return 0;
-    free(tt->block);
-    tt->block = block;
-    tt->entries = (TTEntry *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
+    tt_free(tt);
+    tt->entries = entries;
     tt->buckets = buckets;
     tt_clear(tt);
     return buckets * TT_BUCKET * sizeof(TTEntry) >> 20;
@@ -75,15 +78,15 @@ size_t tt_resize(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    free(tt->block);
-    tt->block = NULL;
+    if (tt->entries)
+        platform_free_large(tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
     tt->entries = NULL;
     tt->buckets = 0;
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->entries && zeroed_on_clear(tt)) { /* a fresh table: salt and age as well */
+    if (tt->entries && zeroed_on_clear(tt->buckets)) { /* a fresh table: salt and age as well */
         memset(tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
         tt->clears = 0;
         tt->age = 0;

@@ -22,8 +22,7 @@ typedef struct TTEntry {
 #define TT_BUCKET 4 /* entries per 64-byte bucket */
 
 typedef struct TT {
-    TTEntry *entries;
-    void *block;    /* what was allocated (entries is its 64-byte aligned part) */
+    TTEntry *entries; /* platform_alloc_large's block: 2 MiB aligned on Linux */
     size_t buckets; /* a power of two */
     uint64_t salt;  /* mixed into every key: a new salt empties the table at no cost */
     uint64_t clears;

@@ -2,7 +2,7 @@
  * main suite and under Wine by the Windows tests (win_test_platform).
  *
  *   test_platform            the clock (monotonic, advancing with sleeps, microseconds and
- *                            milliseconds agreeing), the physical memory
+ *                            milliseconds agreeing), the physical memory, large zeroed blocks
  *   test_platform --stdin N  reads standard input to its end with platform_read_stdin after
  *                            platform_stdin_binary and checks that exactly N bytes came, the
  *                            CR, Ctrl-Z and NUL bytes the test script sends included */
@@ -44,6 +44,33 @@ static void memory_checks(void)
     CHECK(mb >= 64 && mb < (1L << 30), "physical memory %ld MiB", mb);
 }
 
+/* platform_alloc_large: zeroed, aligned at least to a page, writable to its last byte, and an
+   impossible size refused with NULL (the hash table keeps its old block then). */
+static void large_block_checks(void)
+{
+    const size_t sizes[] = {1, 4096, (3u << 20) + 5, 64u << 20};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        size_t n = sizes[k];
+        unsigned char *p = platform_alloc_large(n, k % 2 == 1);
+        CHECK(p != NULL, "no block of %zu bytes", n);
+        if (!p)
+            continue;
+        CHECK((uintptr_t)p % 4096 == 0, "a block of %zu bytes at %p: not page aligned", n, (void *)p);
+        size_t nonzero = 0;
+        for (size_t i = 0; i < n; i += n > 4096 ? 509 : 1)
+            nonzero += p[i] != 0;
+        nonzero += p[n - 1] != 0;
+        CHECK(nonzero == 0, "%zu bytes of a fresh %zu-byte block are not zero", nonzero, n);
+        memset(p, 0xA5, n);
+        CHECK(p[0] == 0xA5 && p[n - 1] == 0xA5, "a %zu-byte block does not keep what was written", n);
+        platform_free_large(p, n);
+    }
+    CHECK(platform_alloc_large(0, true) == NULL, "a block of 0 bytes");
+    CHECK(platform_alloc_large(SIZE_MAX, true) == NULL, "a block of SIZE_MAX bytes");
+    CHECK(platform_alloc_large(SIZE_MAX / 2, false) == NULL, "a block of SIZE_MAX / 2 bytes");
+    platform_free_large(NULL, 100); /* nothing */
+}
+
 static int stdin_check(long expected)
 {
     platform_stdin_binary();
@@ -70,5 +97,6 @@ int main(int argc, char **argv)
         return stdin_check(atol(argv[2]));
     clock_checks();
     memory_checks();
+    large_block_checks();
     return check_finish("test_platform");
 }
