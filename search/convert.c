@@ -101,10 +101,9 @@ static int for_leader(const Position *pos, int leader, int score, int64_t amount
 }
 
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
-                  const ConvertTables *ct, int score)
+                  const ConvertTables *ct, ConvertGate gate, int score)
 {
-    int weight = convert_weight(st, p);
-    int leader = st->material > 0 ? BLACK : WHITE;
+    int weight = gate.weight, leader = gate.leader;
     if (p->convert_approach)
         score = for_leader(pos, leader, score,
                            (int64_t)approach(pos, ct, leader) * p->convert_approach, weight);

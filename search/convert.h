@@ -54,19 +54,39 @@ static inline int convert_weight(const EvalState *st, const SearchParams *p)
     return (lead - p->convert_lead) * 256 / (p->convert_lead_full - p->convert_lead);
 }
 
-/* The static evaluation `score` (the side to move's view) of pos with the conversion terms:
-   unchanged unless one side is far ahead and one of the terms is on (nothing computed when
-   all are off; the ending approach is on by default). */
+/* Whether, how much and for which side the terms act: from the position scored itself, or
+   with CONVERT_ROOT_GATE from the root of the search (then an exchange in progress deep in the
+   tree, a lead of one line, does not switch them on or off). */
+typedef struct ConvertGate {
+    int weight; /* convert_weight */
+    int leader; /* the side ahead (BLACK = sente) */
+} ConvertGate;
+
+static inline ConvertGate convert_gate(const EvalState *st, const SearchParams *p)
+{
+    return (ConvertGate){convert_weight(st, p), st->material > 0 ? BLACK : WHITE};
+}
+
+/* The static evaluation `score` (the side to move's view) of pos with the conversion terms,
+   at the gate's weight for the gate's leader: unchanged when the weight is 0 or every term is
+   off (then nothing is computed; the ending approach is on by default). */
 int convert_terms(const Position *pos, const EvalState *st, const SearchParams *p,
-                  const ConvertTables *ct, int score);
-static inline int convert_score(const Position *pos, const EvalState *st,
-                                const SearchParams *p, const ConvertTables *ct, int score)
+                  const ConvertTables *ct, ConvertGate gate, int score);
+static inline int convert_score_gated(const Position *pos, const EvalState *st,
+                                      const SearchParams *p, const ConvertTables *ct,
+                                      ConvertGate gate, int score)
 {
     return (p->convert_approach || p->convert_danger || p->convert_shuffle ||
             p->convert_ending_approach) &&
-                   convert_weight(st, p)
-               ? convert_terms(pos, st, p, ct, score)
+                   gate.weight
+               ? convert_terms(pos, st, p, ct, gate, score)
                : score;
+}
+/* The same gated by the position itself. */
+static inline int convert_score(const Position *pos, const EvalState *st,
+                                const SearchParams *p, const ConvertTables *ct, int score)
+{
+    return convert_score_gated(pos, st, p, ct, convert_gate(st, p), score);
 }
 
 /* The ending approach's count for side c: over c's pieces but its royals, how far below 15 the

@@ -108,6 +108,8 @@ static const SearchParamInfo table[] = {
         "conversion, endings: cp per square any piece of the side ahead is nearer an enemy royal"),
     ROW("CONVERT_DANGER", convert_danger, 0, 0, 1000,
         "conversion: cp the side ahead loses per square a strong enemy piece is nearer its royal"),
+    ROW("CONVERT_ROOT_GATE", convert_root_gate, 0, 0, 1,
+        "conversion: 1 = the terms' weight and side ahead come from the root, not each node"),
     ROW("NNUE_GRAIN", nnue_grain, 64, 0, 1000,
         "the net's static scores are rounded to multiples of this (cp; 0 or 1 = exact)"),
 };

@@ -36,6 +36,7 @@ typedef struct SearchParams {
     int convert_shuffle, convert_shuffle_max;    /* ... and the shuffle pressure */
     int convert_defender_max, convert_ending_approach; /* ... and the endings' approach */
     int convert_danger;                          /* ... and the side ahead's royal safety */
+    int convert_root_gate;                       /* ... gated by the root's lead */
     int nnue_grain;                              /* the net's static scores */
 } SearchParams;
 

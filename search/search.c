@@ -132,13 +132,16 @@ static inline int grained(int s, int grain)
 }
 
 /* The search's static score of the position at ply from the evaluation's score s: the net's
-   in NNUE_GRAIN grains, with the conversion terms when one side is far ahead (convert.h). */
+   in NNUE_GRAIN grains, with the conversion terms when one side is far ahead (convert.h): in
+   this position, or with CONVERT_ROOT_GATE at the root. */
 static inline int static_score(const Thread *t, int ply, int s)
 {
     const Searcher *e = t->searcher;
     if (e->config.eval_terms == EVAL_NNUE)
         s = grained(s, e->params.nnue_grain);
-    return convert_score(&t->pos, &t->eval[ply], &e->params, &e->convert, s);
+    const EvalState *st = &t->eval[ply];
+    ConvertGate gate = e->params.convert_root_gate ? e->convert_root : convert_gate(st, &e->params);
+    return convert_score_gated(&t->pos, st, &e->params, &e->convert, gate, s);
 }
 
 /* The static score at ply (lazy: exact within [alpha, beta]). */

@@ -288,6 +288,9 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
     if (n > 0)
         e->root_moves.count = n;
     drop_undoing_moves(e);
+    EvalState root_state;
+    eval_state_init(&root_state, &e->root);
+    e->convert_root = convert_gate(&root_state, &e->params);
     e->multipv = limits->multipv < 1 ? 1 : limits->multipv > MULTIPV_MAX ? MULTIPV_MAX
                                                                          : limits->multipv;
     if (e->multipv > e->root_moves.count)

@@ -103,6 +103,7 @@ struct Searcher {
     int lmr[LMR_TABLE][LMR_TABLE]; /* late-move reductions by depth and move number */
     uint64_t big_promoters; /* kinds whose quiet promotions quiescence searches */
     ConvertTables convert;  /* the strong kinds of the conversion terms */
+    ConvertGate convert_root; /* the terms' gate at the root (CONVERT_ROOT_GATE) */
     /* Lazy SMP "breadcrumbs": (position, move) pairs some thread is searching right now */
     _Atomic uint64_t crumbs[CRUMB_SLOTS];
     /* the deepest completed iteration (under completed_lock) and its depth, readable at once */

@@ -3,7 +3,8 @@
  * for both colours (a position and its colour-mirrored copy); the shuffle pressure (scores
  * shrink with the quiet plies, at most CONVERT_SHUFFLE_MAX of them, none after a capture, for
  * both sides' views); the danger term (strong enemy pieces near the royals of the side ahead);
- * and the root's test of a move that takes back the side's own last move. */
+ * the gate taken from another position (CONVERT_ROOT_GATE: the root's); and the root's test of
+ * a move that takes back the side's own last move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "randpos.h"
 #include "search/convert.h"
 #include "search/params.h"
+#include "search/searcher.h"
 
 static Position pos;
 static SearchParams params;
@@ -201,6 +203,80 @@ static void danger(void)
     params = saved;
 }
 
+/* CONVERT_ROOT_GATE: the terms act by the gate of the search's root, not by the position
+   scored: a level position deep in the tree of a won root gets them for the root's leader, a
+   lead reached in one line of a level root gets nothing. */
+static void root_gate(void)
+{
+    EvalState st;
+    /* the lead of the root: three lions against a bare king, sente ahead, full weight */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!13/15K b");
+    eval_state_init(&st, &pos);
+    ConvertGate won = convert_gate(&st, &params);
+    CHECK(won.weight == 256 && won.leader == BLACK, "the won root's gate: %d for %d", won.weight,
+          won.leader);
+    int lead_alone = convert_score(&pos, &st, &params, &tables, 0);
+    /* a level position: one lion a side, sente's 14 steps from gote's king (1 square nearer
+       than 15) */
+    load("k15/16/16/16/16/16/16/16/16/l!15/16/16/16/16/L!15/15K b");
+    eval_state_init(&st, &pos);
+    ConvertGate level = convert_gate(&st, &params);
+    CHECK(level.weight == 0, "the level position's own weight: %d", level.weight);
+    int a = params.convert_approach;
+    int s = convert_score_gated(&pos, &st, &params, &tables, won, 0);
+    CHECK(s == a, "level, by the won root's gate: +%d, got %d", a, s);
+    load("k15/16/16/16/16/16/16/16/16/l!15/16/16/16/16/L!15/15K w");
+    eval_state_init(&st, &pos);
+    s = convert_score_gated(&pos, &st, &params, &tables, won, 0);
+    CHECK(s == -a, "... gote to move: %d, got %d", -a, s);
+    /* the lead of the lions, gated by a level root: nothing */
+    load("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!13/15K b");
+    eval_state_init(&st, &pos);
+    CHECK(lead_alone != 0, "the lions' own terms: %d", lead_alone);
+    s = convert_score_gated(&pos, &st, &params, &tables, level, 0);
+    CHECK(s == 0, "the lions by a level root's gate: %d", s);
+}
+
+/* The search's side of the gate: sente, a lion ahead (18 pawns: level for the terms), takes
+   a fire demon (83 pawns) with its lion (a2xa4).  Gated by each position, the capture's line
+   gets the approach terms; gated by this level root, no line does, and the search is the one
+   without the terms; from a won root every line gets them. */
+static void report_score(void *ctx, const Position *root, const SearchReport *r)
+{
+    (void)root;
+    *(int *)ctx = r->score;
+}
+
+static int search_score(const char *tfen, int approach, int root_gated, Move *best)
+{
+    Searcher *s = searcher_new();
+    CHECK(searcher_set_param(s, "CONVERT_APPROACH", approach), "CONVERT_APPROACH");
+    CHECK(searcher_set_param(s, "CONVERT_ROOT_GATE", root_gated), "CONVERT_ROOT_GATE");
+    CHECK(searcher_set_param(s, "CONVERT_ENDING_APPROACH", 0), "CONVERT_ENDING_APPROACH");
+    load(tfen);
+    SearchLimits l = limits_none();
+    l.depth = 2;
+    int score = 0;
+    *best = searcher_search(s, &pos, &l, report_score, &score, NULL);
+    searcher_free(s);
+    return score;
+}
+
+static void root_gate_search(void)
+{
+    const char *level = "k15/16/16/16/16/16/16/16/15D!/16/16/16/d!15/16/L!15/15K b";
+    Move plain, by_node, by_root;
+    int s0 = search_score(level, 0, 0, &plain);
+    int s1 = search_score(level, 1000, 0, &by_node);
+    int s2 = search_score(level, 1000, 1, &by_root);
+    CHECK(s1 > s0 + 1000, "the capture's line by its own gate: %d, without terms %d", s1, s0);
+    CHECK(s2 == s0 && by_root == plain, "by the level root's gate: %d, without terms %d", s2, s0);
+    /* a won root (three lions against a bare king): its gate switches the terms on */
+    const char *won = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/L!L!L!13/15K b";
+    int w0 = search_score(won, 0, 1, &plain), w1 = search_score(won, 1000, 1, &by_root);
+    CHECK(w1 > w0 + 1000, "by the won root's gate: %d, without terms %d", w1, w0);
+}
+
 static void undo(void)
 {
     const char *rooks = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/1R14/2R12K b";
@@ -230,6 +306,8 @@ int main(void)
     shuffle();
     ending_approach();
     danger();
+    root_gate();
+    root_gate_search();
     undo();
     return check_finish("test_convert");
 }
