@@ -44,7 +44,10 @@ long platform_read_stdin(char *buf, size_t n)
 }
 
 enum { LARGE_ALIGN = 2 << 20 };
-static size_t large_size(size_t bytes) { return (bytes + LARGE_ALIGN - 1) & ~(size_t)(LARGE_ALIGN - 1); }
+static size_t large_size(size_t bytes)
+{
+    return (bytes + LARGE_ALIGN - 1) & ~(size_t)(LARGE_ALIGN - 1);
+}
 
 void *platform_alloc_large(size_t bytes, bool huge_pages)
 {

@@ -114,16 +114,12 @@ static void drop_excluded(Searcher *e, const SearchLimits *l)
     v->count = n;
 }
 
-/* Conversion (convert.h): a side far ahead does not take back its own last move at the root,
-   unless nothing else is legal. */
+/* Conversion (convert.h): a side far ahead (by the root's gate, e->convert_root) does not
+   take back its own last move at the root, unless nothing else is legal. */
 static void drop_undoing_moves(Searcher *e)
 {
     MoveVec *v = &e->root_moves;
-    EvalState st;
-    if (!e->params.convert_no_undo || v->count < 2)
-        return;
-    eval_state_init(&st, &e->root);
-    if (!convert_weight(&st, &e->params))
+    if (!e->params.convert_no_undo || v->count < 2 || !e->convert_root.weight)
         return;
     int n = 0;
     for (int i = 0; i < v->count; i++)
@@ -287,10 +283,10 @@ void searcher_start(Searcher *e, const Position *pos, const SearchLimits *limits
             e->root_moves.moves[n++] = e->root_moves.moves[i];
     if (n > 0)
         e->root_moves.count = n;
-    drop_undoing_moves(e);
     EvalState root_state;
     eval_state_init(&root_state, &e->root);
     e->convert_root = convert_gate(&root_state, &e->params);
+    drop_undoing_moves(e);
     e->multipv = limits->multipv < 1 ? 1 : limits->multipv > MULTIPV_MAX ? MULTIPV_MAX
                                                                          : limits->multipv;
     if (e->multipv > e->root_moves.count)

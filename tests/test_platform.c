@@ -55,14 +55,16 @@ static void large_block_checks(void)
         CHECK(p != NULL, "no block of %zu bytes", n);
         if (!p)
             continue;
-        CHECK((uintptr_t)p % 4096 == 0, "a block of %zu bytes at %p: not page aligned", n, (void *)p);
+        CHECK((uintptr_t)p % 4096 == 0, "a block of %zu bytes at %p: not page aligned", n,
+              (void *)p);
         size_t nonzero = 0;
         for (size_t i = 0; i < n; i += n > 4096 ? 509 : 1)
             nonzero += p[i] != 0;
         nonzero += p[n - 1] != 0;
         CHECK(nonzero == 0, "%zu bytes of a fresh %zu-byte block are not zero", nonzero, n);
         memset(p, 0xA5, n);
-        CHECK(p[0] == 0xA5 && p[n - 1] == 0xA5, "a %zu-byte block does not keep what was written", n);
+        CHECK(p[0] == 0xA5 && p[n - 1] == 0xA5, "a %zu-byte block does not keep what was written",
+              n);
         platform_free_large(p, n);
     }
     CHECK(platform_alloc_large(0, true) == NULL, "a block of 0 bytes");
